@@ -1,0 +1,4 @@
+import { defineHandlers } from '../platform/handlers.ts';
+
+/** The auth service (/api/v3). Operations without a handler here answer 501 after authentication. */
+export const authHandlers = defineHandlers({});

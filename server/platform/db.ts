@@ -1,0 +1,88 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from '../db/schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type every repository takes: the same on PGlite and on PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** One round trip, for /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; absent means in memory. */
+  pgliteDir?: string | undefined;
+  /** A PGlite data dump to start from (tests start each file from a migrated template). */
+  loadDataDir?: Blob | File | undefined;
+  /** Apply pending migrations before returning. Default true. */
+  migrate?: boolean;
+  /** PostgreSQL pool size. Default 10. */
+  poolSize?: number;
+}
+
+/** Opens PostgreSQL (DATABASE_URL) or the embedded PGlite, and applies the migrations. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const shouldMigrate = options.migrate ?? true;
+  if (options.databaseUrl) {
+    if (shouldMigrate) await migratePostgres(options.databaseUrl);
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      kind: 'postgres',
+      db,
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
+  const client = await PGlite.create(options.pgliteDir ?? 'memory://', {
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema });
+  if (shouldMigrate) await migratePglite(db, { migrationsFolder });
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * Several API or worker processes may start at once against one PostgreSQL: an advisory lock makes
+ * exactly one of them apply the migrations while the others wait.
+ */
+async function migratePostgres(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+    await client.end();
+  }
+}
+
+export { sql };

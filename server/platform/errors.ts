@@ -1,0 +1,98 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+/** An error that answers with its status and `{detail, ...extra}`; anything else becomes a 500. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly detail: unknown;
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+  constructor(
+    statusCode: number,
+    detail: unknown,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
+    super(typeof detail === 'string' ? detail : JSON.stringify(detail));
+    this.statusCode = statusCode;
+    this.detail = detail;
+    this.extra = extra;
+    this.headers = headers;
+  }
+}
+
+export const notFound = (what = 'Not found') => new HttpError(404, what);
+export const forbidden = (why = 'Forbidden') => new HttpError(403, why);
+export const unauthorized = (why = 'Not authenticated') => new HttpError(401, why);
+export const conflict = (why: string) => new HttpError(409, why);
+export const fileTooLarge = () => new HttpError(413, 'File is too large');
+export const invalidField = (field: string, message: string) =>
+  new HttpError(422, `${field} ${message}`, { field, errors: [{ field, message }] });
+export const tooManyRequests = (message: string, retryAfter: number, limit?: number) =>
+  new HttpError(
+    429,
+    { message, retry_after: retryAfter, ...(limit === undefined ? {} : { limit }) },
+    {},
+    { 'retry-after': String(retryAfter) },
+  );
+
+interface AjvLikeError {
+  instancePath?: string;
+  message?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+const CONTEXT: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
+/** Turns one Ajv error into the field it names, e.g. body/email or query/limit. */
+export function fieldOf(context: string, err: AjvLikeError): string {
+  const base = CONTEXT[context] ?? context;
+  const pointer = (err.instancePath ?? '').replace(/^\//, '');
+  const extra =
+    typeof err.params?.missingProperty === 'string'
+      ? err.params.missingProperty
+      : typeof err.params?.additionalProperty === 'string'
+        ? err.params.additionalProperty
+        : '';
+  return [base, pointer, extra].filter(Boolean).join('/');
+}
+
+function messageOf(err: AjvLikeError): string {
+  if (err.keyword === 'additionalProperties') return 'is not an accepted field';
+  if (err.keyword === 'required') return 'is required';
+  if (err.keyword === 'enum' && Array.isArray(err.params?.allowedValues)) {
+    return `must be one of: ${(err.params.allowedValues as unknown[]).join(', ')}`;
+  }
+  return err.message ?? 'is invalid';
+}
+
+/** The one error handler of the app: every failure answers JSON with a detail. */
+export function errorHandler(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    for (const [k, v] of Object.entries(error.headers)) void reply.header(k, v);
+    return reply.code(error.statusCode).send({ detail: error.detail, ...error.extra });
+  }
+  const fe = error as FastifyError & { validation?: AjvLikeError[]; validationContext?: string };
+  if (fe.validation && fe.validation.length > 0) {
+    const context = fe.validationContext ?? 'body';
+    const errors = fe.validation.map((e) => ({ field: fieldOf(context, e), message: messageOf(e) }));
+    const first = errors[0]!;
+    return reply.code(422).send({ detail: `${first.field} ${first.message}`, field: first.field, errors });
+  }
+  if (
+    fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    error instanceof SyntaxError
+  ) {
+    return reply.code(422).send({ detail: `body is not valid JSON: ${error.message}`, field: 'body' });
+  }
+  if (fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return reply.code(413).send({ detail: 'File is too large' });
+  }
+  const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 ? fe.statusCode : 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send({ detail: 'Internal server error' });
+  }
+  return reply.code(status).send({ detail: error.message });
+}

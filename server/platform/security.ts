@@ -1,0 +1,64 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { SecurityRequirement } from './contracts.ts';
+import { API_KEY_HEADER, CSRF_HEADER, SESSION_COOKIE, findApiKey, findSession, type Auth } from './sessions.ts';
+import type { Db } from './db.ts';
+
+/** Who is calling: the session behind the cookie, else the owner of the API key, else nobody. */
+export async function authenticate(db: Db, request: FastifyRequest): Promise<Auth | null> {
+  const token = request.cookies?.[SESSION_COOKIE];
+  if (token) {
+    const session = await findSession(db, token);
+    if (session) return session;
+  }
+  const key = request.headers[API_KEY_HEADER];
+  if (typeof key === 'string' && key.length > 0) return findApiKey(db, key);
+  return null;
+}
+
+function sameToken(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function satisfies(scheme: string, auth: Auth | null, request: FastifyRequest): boolean {
+  switch (scheme) {
+    case 'sessionCookie':
+      return auth?.via === 'session';
+    case 'apiKey':
+      return auth?.via === 'apiKey';
+    case 'csrfHeader': {
+      const header = request.headers[CSRF_HEADER];
+      return (
+        auth?.via === 'session' && typeof header === 'string' && !!auth.csrfToken && sameToken(header, auth.csrfToken)
+      );
+    }
+    default:
+      // A scheme this server does not know can never be satisfied: fail closed.
+      return false;
+  }
+}
+
+export type SecurityVerdict = { ok: true } | { ok: false; status: 401 | 403; detail: string };
+
+/**
+ * OpenAPI semantics: the operation is allowed when any one requirement object is met in full; an empty
+ * list or an empty object means anonymous calls are allowed. Without any credential the answer is 401;
+ * a signed-in call that misses the CSRF header is 403.
+ */
+export function checkSecurity(
+  requirements: SecurityRequirement[],
+  auth: Auth | null,
+  request: FastifyRequest,
+): SecurityVerdict {
+  if (requirements.length === 0) return { ok: true };
+  for (const requirement of requirements) {
+    const schemes = Object.keys(requirement);
+    if (schemes.every((s) => satisfies(s, auth, request))) return { ok: true };
+  }
+  if (!auth) return { ok: false, status: 401, detail: 'Not authenticated' };
+  const wantsCsrf = requirements.some((r) => 'csrfHeader' in r);
+  if (auth.via === 'session' && wantsCsrf) return { ok: false, status: 403, detail: 'CSRF token missing or invalid' };
+  return { ok: false, status: 403, detail: 'These credentials cannot be used for this operation' };
+}

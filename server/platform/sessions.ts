@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from './db.ts';
+
+export const SESSION_COOKIE = 'timbre_session';
+export const CSRF_HEADER = 'x-csrf-token';
+export const API_KEY_HEADER = 'x-api-key';
+
+/** The signed-in principal of a request. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  roles: string[];
+  verified: boolean;
+}
+
+export interface Auth {
+  user: AuthUser;
+  via: 'session' | 'apiKey';
+  sessionId?: string;
+  csrfToken?: string;
+}
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+interface PrincipalRow {
+  id: string;
+  email: string;
+  roles: string[];
+  verified: boolean;
+  session_id?: string;
+  csrf_token?: string;
+}
+
+function toUser(row: PrincipalRow): AuthUser {
+  return { id: row.id, email: row.email, roles: row.roles, verified: row.verified };
+}
+
+/**
+ * Starts a session for a user: the cookie carries a random token, the database only its hash, so a
+ * leaked database cannot be replayed as cookies.
+ */
+export async function createSession(
+  db: Db,
+  userId: string,
+  ttlDays: number,
+  meta: { ip?: string; userAgent?: string } = {},
+): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
+  const token = randomToken();
+  const csrfToken = randomToken(24);
+  const expiresAt = new Date(Date.now() + ttlDays * 86_400_000);
+  await db.execute(sql`
+    insert into sessions (id, user_id, csrf_token, expires_at, ip, user_agent)
+    values (${sha256(token)}, ${userId}, ${csrfToken}, ${expiresAt.toISOString()}, ${meta.ip ?? null}, ${meta.userAgent ?? null})`);
+  return { token, csrfToken, expiresAt };
+}
+
+/** The live session behind a cookie token, or null. */
+export async function findSession(db: Db, token: string): Promise<Auth | null> {
+  const rows = rowsOf<PrincipalRow>(
+    await db.execute(sql`
+      select u.id, u.email, u.roles, u.verified, s.id as session_id, s.csrf_token
+      from sessions s join users u on u.id = s.user_id
+      where s.id = ${sha256(token)} and s.ended_at is null and s.expires_at > now() and u.deleted_at is null
+      limit 1`),
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { user: toUser(row), via: 'session', sessionId: row.session_id!, csrfToken: row.csrf_token! };
+}
+
+export async function endSession(db: Db, sessionId: string): Promise<void> {
+  await db.execute(sql`update sessions set ended_at = now() where id = ${sessionId} and ended_at is null`);
+}
+
+/** The owner of a live API key, or null. */
+export async function findApiKey(db: Db, key: string): Promise<Auth | null> {
+  const rows = rowsOf<PrincipalRow>(
+    await db.execute(sql`
+      select u.id, u.email, u.roles, u.verified
+      from api_keys k join users u on u.id = k.user_id
+      where k.key_hash = ${sha256(key)} and (k.expires_at is null or k.expires_at > now()) and u.deleted_at is null
+      limit 1`),
+  );
+  const row = rows[0];
+  return row ? { user: toUser(row), via: 'apiKey' } : null;
+}

@@ -1,0 +1,4 @@
+export { createApiClients, type ApiClients, type ApiClientOptions } from './clients.ts';
+export { ApiError, isApiError } from './api-error.ts';
+export { keepSessionOn401, CSRF_HEADER, FILE_TOO_LARGE } from './middleware.ts';
+export { createTokenStore, SESSION_TOKEN_KEY, type TokenStore } from './session-token.ts';

@@ -1,0 +1,24 @@
+import { useEffect, useRef } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Link, useLocation } from 'react-router';
+import * as styles from './pages.css.ts';
+
+/** The catch-all page: says which address has nothing, and moves focus to that news. */
+export function NotFound() {
+  const { pathname } = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [pathname]);
+  return (
+    <main id="main" className={styles.page}>
+      <h1 ref={heading} tabIndex={-1} className={styles.title}>
+        <FormattedMessage id="notFound.title" />
+      </h1>
+      <p>
+        <FormattedMessage id="notFound.body" values={{ path: <code>{pathname}</code> }} />
+      </p>
+      <Link to="/">
+        <FormattedMessage id="notFound.home" />
+      </Link>
+    </main>
+  );
+}

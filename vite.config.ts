@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+
+// The SPA build. Storybook's Vite builder reuses this file; vitest.config.ts extends it.
+export default defineConfig({
+  plugins: [react(), vanillaExtractPlugin()],
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+  },
+  server: {
+    // `npm run dev` proxies the API and the socket to `npm run serve`.
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/ws': { target: 'ws://127.0.0.1:8080', ws: true },
+      '/healthz': 'http://127.0.0.1:8080',
+    },
+  },
+});

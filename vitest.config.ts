@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import viteConfig from './vite.config.ts';
+import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
+
+const dirname = path.dirname(fileURLToPath(import.meta.url));
+const serverTests = ['server/**/*.test.ts', 'tests/contract/**/*.test.ts'];
+
+// One run, four layers: pure/unit and machine tests (node), server route + contract tests on PGlite
+// (and again on PostgreSQL when TEST_DATABASE_URL is set), and every story as a test in Chromium.
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            environment: 'node',
+            include: ['src/**/*.test.{ts,tsx}', 'design-system/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'server:pglite',
+            environment: 'node',
+            include: serverTests,
+            globalSetup: ['tests/support/global-setup.ts'],
+            env: { TEST_DB_KIND: 'pglite' },
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
+        },
+        ...(process.env.TEST_DATABASE_URL
+          ? [
+              {
+                extends: true,
+                test: {
+                  name: 'server:postgres',
+                  environment: 'node',
+                  include: serverTests,
+                  globalSetup: ['tests/support/global-setup.ts'],
+                  env: { TEST_DB_KIND: 'postgres' },
+                  testTimeout: 30_000,
+                  hookTimeout: 60_000,
+                },
+              },
+            ]
+          : []),
+        {
+          extends: true,
+          plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
+          test: {
+            name: 'storybook',
+            browser: {
+              enabled: true,
+              headless: true,
+              provider: playwright({
+                launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+              }),
+              instances: [{ browser: 'chromium' }],
+            },
+          },
+        },
+      ],
+    },
+  }),
+);
