@@ -70,7 +70,13 @@ function lint(name: string, doc: Doc, seenIds: Map<string, string>): string[] {
  * split by a comma (which silently makes a junk key) fails here instead of loosening validation.
  */
 function strictSchemas(name: string, doc: Doc): string[] {
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, strictTypes: false, allowUnionTypes: true, validateFormats: false });
+  const ajv = new Ajv2020({
+    strict: true,
+    strictRequired: false,
+    strictTypes: false,
+    allowUnionTypes: true,
+    validateFormats: false,
+  });
   for (const k of ['discriminator', 'example', 'xml', 'externalDocs']) ajv.addKeyword(k);
   const extensions = new Set<string>();
   const walk = (v: unknown) => {
@@ -90,10 +96,13 @@ function strictSchemas(name: string, doc: Doc): string[] {
     for (const method of METHODS) {
       const op = item[method];
       if (!op) continue;
-      for (const param of [...(item.parameters ?? []), ...(op.parameters ?? [])]) schemas.push([`${method} ${p} ${param.name}`, param.schema]);
-      for (const [type, media] of Object.entries<Doc>(op.requestBody?.content ?? {})) schemas.push([`${method} ${p} body ${type}`, media.schema]);
+      for (const param of [...(item.parameters ?? []), ...(op.parameters ?? [])])
+        schemas.push([`${method} ${p} ${param.name}`, param.schema]);
+      for (const [type, media] of Object.entries<Doc>(op.requestBody?.content ?? {}))
+        schemas.push([`${method} ${p} body ${type}`, media.schema]);
       for (const [code, res] of Object.entries<Doc>(op.responses ?? {})) {
-        for (const [type, media] of Object.entries<Doc>(res.content ?? {})) schemas.push([`${method} ${p} ${code} ${type}`, media.schema]);
+        for (const [type, media] of Object.entries<Doc>(res.content ?? {}))
+          schemas.push([`${method} ${p} ${code} ${type}`, media.schema]);
       }
     }
   }

@@ -30,6 +30,8 @@ export interface AppOptions {
   database?: Database;
   /** Validate every contract response and turn mismatches into 500s (tests). */
   contractCheck?: boolean;
+  /** Handlers that replace or add to the services' own (tests use it to prove the contract check bites). */
+  handlers?: Handlers;
   /** Pino options or false; default: JSON logs at config.logLevel with request ids. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -99,9 +101,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await seedReferenceData(database.db);
-  if (config.services.includes('auth')) await registerContract(app, 'auth', authHandlers);
-  if (config.services.includes('marketplace')) await registerContract(app, 'marketplace', marketplaceHandlers);
-  if (config.services.includes('models')) await registerContract(app, 'models', modelsHandlers);
+  const handlers = { ...allHandlers, ...options.handlers };
+  for (const service of ['auth', 'marketplace', 'models'] as const) {
+    if (config.services.includes(service)) await registerContract(app, service, handlers);
+  }
 
   await registerSpa(app, config.distDir);
   return app;

@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allOperations, type Operation } from '../../server/platform/contracts.ts';
+import { allHandlers } from '../../server/app.ts';
+import { createTestApp, giveApiKey, signIn, type TestApp } from '../support/test-app.ts';
+
+const isPublic = (op: Operation) => op.security.length === 0 || op.security.some((r) => Object.keys(r).length === 0);
+const urlOf = (op: Operation) =>
+  op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+    const param = op.parameters.find((p) => p.in === 'path' && p.name === name);
+    const choices = param?.schema?.enum as string[] | undefined;
+    return choices?.[0] ?? randomUUID();
+  });
+
+describe('platform: security, 501 and validation on every operation', () => {
+  let t: TestApp;
+  let operations: Operation[];
+  beforeAll(async () => {
+    t = await createTestApp();
+    operations = await allOperations();
+  });
+  afterAll(() => t.close());
+
+  it('serves all 89 calls of the spec (and the designed private-voice check)', () => {
+    expect(operations).toHaveLength(90);
+    expect(new Set(operations.map((o) => o.operationId)).size).toBe(90);
+  });
+
+  it('answers 401 with a JSON detail to an anonymous caller on every operation that needs sign-in', async () => {
+    // Exactly these may be called without signing in: the ways in, password recovery, pricing and tracking.
+    expect(
+      operations
+        .filter(isPublic)
+        .map((o) => o.operationId)
+        .sort(),
+    ).toEqual([
+      'changePassword',
+      'forgotPassword',
+      'getOauthUri',
+      'getSubscriptions',
+      'login',
+      'oauthLogin',
+      'signup',
+      'trackEvent',
+      'trackGoogleEvent',
+      'verifyEmail',
+    ]);
+    const guarded = operations.filter((op) => !isPublic(op));
+    for (const op of guarded) {
+      const res = await t.request({
+        method: op.method,
+        url: urlOf(op),
+        payload: op.method === 'GET' ? undefined : { junk: true },
+      });
+      expect(res.statusCode, `${op.operationId} ${op.method} ${op.path}`).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Not authenticated' });
+    }
+  });
+
+  it('answers 501 naming the operation after authentication and before validation', async () => {
+    const user = await signIn(t);
+    const missing = operations.filter((op) => !(op.operationId in allHandlers));
+    expect(missing.length).toBeGreaterThan(0);
+    for (const op of missing) {
+      const res = await t.request({
+        method: op.method,
+        url: urlOf(op) + '?limit=not-a-number',
+        headers: user.headers,
+        payload: op.method === 'GET' ? undefined : { certainly: 'not valid' },
+      });
+      expect(res.statusCode, op.operationId).toBe(501);
+      expect(res.json()).toEqual({ detail: `Not implemented: ${op.operationId}` });
+    }
+  });
+
+  it('refuses a signed-in write without the CSRF header (403) and with a wrong one', async () => {
+    const user = await signIn(t);
+    const createProject = operations.find((o) => o.operationId === 'createProject')!;
+    const without = await t.request({
+      method: 'POST',
+      url: createProject.path,
+      headers: { cookie: user.cookie },
+      payload: {},
+    });
+    expect(without.statusCode).toBe(403);
+    expect(without.json().detail).toBe('CSRF token missing or invalid');
+    const wrong = await t.request({
+      method: 'POST',
+      url: createProject.path,
+      headers: { cookie: user.cookie, 'x-csrf-token': 'x'.repeat(user.csrf.length) },
+      payload: {},
+    });
+    expect(wrong.statusCode).toBe(403);
+    // A read needs no CSRF header.
+    const read = await t.request({ method: 'GET', url: '/api/v2/accent-infos', headers: { cookie: user.cookie } });
+    expect(read.statusCode).toBe(200);
+  });
+
+  it('accepts an API key in place of cookie and CSRF header, and refuses an expired one', async () => {
+    const user = await signIn(t);
+    const key = await giveApiKey(t, user.userId);
+    const ok = await t.request({ method: 'GET', url: '/api/v2/accent-infos', headers: { 'x-api-key': key } });
+    expect(ok.statusCode).toBe(200);
+    const write = await t.request({ method: 'POST', url: '/api/projects', headers: { 'x-api-key': key }, payload: {} });
+    expect(write.statusCode).toBe(501);
+    const expired = await giveApiKey(t, (await signIn(t)).userId, new Date(Date.now() - 1000));
+    const refused = await t.request({ method: 'GET', url: '/api/v2/accent-infos', headers: { 'x-api-key': expired } });
+    expect(refused.statusCode).toBe(401);
+  });
+
+  it('forgets a session once it is ended or its user is deleted', async () => {
+    const user = await signIn(t);
+    await t.database.db.execute(sql`update sessions set ended_at = now() where user_id = ${user.userId}`);
+    const ended = await t.request({ method: 'GET', url: '/api/v2/accent-infos', headers: { cookie: user.cookie } });
+    expect(ended.statusCode).toBe(401);
+    const other = await signIn(t);
+    await t.database.db.execute(sql`update users set deleted_at = now() where id = ${other.userId}`);
+    const gone = await t.request({ method: 'GET', url: '/api/v2/accent-infos', headers: { cookie: other.cookie } });
+    expect(gone.statusCode).toBe(401);
+  });
+});
+
+describe('platform: request validation against the contract', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('rejects a body without a required field with 422 naming it', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/v3/events', payload: { page: '/pricing' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ field: 'body/event', detail: 'body/event is required' });
+  });
+
+  it('rejects a field the contract does not know instead of dropping it silently', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v3/events',
+      payload: { event: 'page_view', colour: 'red' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ field: 'body/colour', detail: 'body/colour is not an accepted field' });
+  });
+
+  it('rejects a wrongly typed field and a header outside its enum', async () => {
+    const typed = await t.request({ method: 'POST', url: '/api/v3/events', payload: { event: 'x', signed_in: 'yes' } });
+    expect(typed.statusCode).toBe(422);
+    expect(typed.json().field).toBe('body/signed_in');
+    const header = await t.request({
+      method: 'POST',
+      url: '/api/v3/events',
+      headers: { 'x-tracking-consent': 'maybe' },
+      payload: { event: 'x' },
+    });
+    expect(header.statusCode).toBe(422);
+    expect(header.json().field).toBe('header/x-tracking-consent');
+    expect(header.json().detail).toContain('must be one of: granted, denied');
+  });
+
+  it('answers malformed JSON with 422 on the body', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v3/events',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"event": ',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().field).toBe('body');
+  });
+
+  it('stores a valid event, tied to the signed-in user, and drops an admin’s', async () => {
+    const user = await signIn(t);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v3/events',
+      headers: user.headers,
+      payload: { event: 'page_view', page: '/projects', origin: '/', properties: { plan: 'trial' } },
+    });
+    expect(res.statusCode).toBe(204);
+    const admin = await signIn(t, { roles: ['admin'] });
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/v3/events',
+          headers: admin.headers,
+          payload: { event: 'page_view' },
+        })
+      ).statusCode,
+    ).toBe(204);
+    const rows = (await t.database.db.execute(
+      sql`select user_id, event, page, signed_in, properties from tracking_events`,
+    )) as unknown as {
+      rows: { user_id: string; event: string; page: string; signed_in: boolean; properties: unknown }[];
+    };
+    expect(rows.rows).toEqual([
+      { user_id: user.userId, event: 'page_view', page: '/projects', signed_in: true, properties: { plan: 'trial' } },
+    ]);
+  });
+});
+
+describe('platform: contract check, health, request ids and the SPA', () => {
+  it('turns a response that breaks its schema into a 500 naming the violation', async () => {
+    const t = await createTestApp({
+      handlers: { listAccentInfos: async () => ({ 'en-US': { locale: 'en-US' } }) as never },
+    });
+    try {
+      const user = await signIn(t);
+      const res = await t.app.inject({ method: 'GET', url: '/api/v2/accent-infos', headers: { cookie: user.cookie } });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().detail).toMatch(
+        /^Contract violation in listAccentInfos \(200\): .*must have required property/,
+      );
+      await expect(
+        t.request({ method: 'GET', url: '/api/v2/accent-infos', headers: { cookie: user.cookie } }),
+      ).rejects.toThrow(/Contract violated/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers /healthz and /readyz, echoes a given request id and makes one otherwise', async () => {
+    const t = await createTestApp();
+    try {
+      const health = await t.request({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+      expect(health.json()).toEqual({ status: 'ok' });
+      expect(health.headers['x-request-id']).toBe('abc-123');
+      const ready = await t.request({ method: 'GET', url: '/readyz' });
+      expect(ready.json()).toEqual({
+        status: 'ready',
+        database: process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite',
+      });
+      expect(ready.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('serves the SPA at deep links and answers unknown API paths with a JSON 404', async () => {
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'timbre-dist-'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Timbre</title><div id="root"></div>');
+    const t = await createTestApp({ distDir: dist });
+    try {
+      const deep = await t.request({ method: 'GET', url: '/alice/my-project', headers: { accept: 'text/html' } });
+      expect(deep.statusCode).toBe(200);
+      expect(deep.headers['content-type']).toContain('text/html');
+      expect(deep.body).toContain('<div id="root">');
+      const api = await t.request({ method: 'GET', url: '/api/nothing-here', headers: { accept: 'text/html' } });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toEqual({ detail: 'Not found: GET /api/nothing-here' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('models: reference data', () => {
+  it('lists the accent infos of the accent countries keyed by locale', async () => {
+    const t = await createTestApp();
+    try {
+      const user = await signIn(t);
+      const res = await t.request({ method: 'GET', url: '/api/v2/accent-infos', headers: { cookie: user.cookie } });
+      expect(res.statusCode).toBe(200);
+      const infos = res.json() as Record<string, { country: string; locale: string }>;
+      expect(
+        Object.values(infos)
+          .map((i) => i.country)
+          .sort(),
+      ).toEqual([
+        'China',
+        'France',
+        'Germany',
+        'India',
+        'Spain',
+        'Turkey',
+        'Ukraine',
+        'United Kingdom',
+        'United States',
+      ]);
+      expect(infos['en-GB']).toMatchObject({ locale: 'en-GB', country: 'United Kingdom', short_name: 'UK' });
+    } finally {
+      await t.close();
+    }
+  });
+});
