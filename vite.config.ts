@@ -5,6 +5,26 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 // The SPA build. Storybook's Vite builder reuses this file; vitest.config.ts extends it.
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
+  resolve: { dedupe: ['react', 'react-dom'] },
+  // Pre-bundle up front: a dependency discovered mid-run is re-optimised and can load a second React.
+  optimizeDeps: {
+    include: [
+      'react',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      'react-dom',
+      'react-dom/client',
+      'react-intl',
+      'react-router',
+      'react-aria-components',
+      'xstate',
+      '@xstate/react',
+      '@xstate/store',
+      'openapi-fetch',
+      '@vanilla-extract/recipes/createRuntimeFn',
+      '@vanilla-extract/css/adapter',
+    ],
+  },
   build: {
     outDir: 'dist',
     sourcemap: true,

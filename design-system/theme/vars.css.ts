@@ -1,4 +1,4 @@
-import { createGlobalTheme, createThemeContract } from '@vanilla-extract/css';
+import { assignVars, createGlobalTheme, createThemeContract, globalStyle } from '@vanilla-extract/css';
 import { fontSize, palette, radius, space } from './tokens.ts';
 
 /** The theme contract every component styles against; light and dark fill it in. */
@@ -68,6 +68,6 @@ const dark = {
 // Light by default, dark when the system asks for it, and either when the user overrides it.
 createGlobalTheme(':root, [data-theme="light"]', vars, light);
 createGlobalTheme('[data-theme="dark"]', vars, dark);
-createGlobalTheme(':root:not([data-theme="light"])', vars, {
-  '@media': { '(prefers-color-scheme: dark)': dark },
-} as never);
+globalStyle(':root:not([data-theme="light"])', {
+  '@media': { '(prefers-color-scheme: dark)': { vars: assignVars(vars, dark) } },
+});
