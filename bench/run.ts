@@ -26,7 +26,8 @@ interface Row {
 }
 
 async function postgresUrl(): Promise<string | undefined> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const url =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
   try {
     await client.connect();
@@ -39,7 +40,12 @@ async function postgresUrl(): Promise<string | undefined> {
 
 async function measure(target: string, database: Database): Promise<Row[]> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timbre-bench-'));
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'none'), LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DIST_DIR: path.join(dataDir, 'none'),
+    LOG_LEVEL: 'silent',
+  });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -57,7 +63,14 @@ async function measure(target: string, database: Database): Promise<Row[]> {
     // A short warm-up so JIT and connection pools are settled before the measured run.
     await autocannon({ url: base + route, headers, connections, duration: 1 });
     const r = await autocannon({ url: base + route, headers, connections, duration });
-    rows.push({ target, route, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx });
+    rows.push({
+      target,
+      route,
+      rps: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors + r.non2xx,
+    });
   }
   await app.close();
   await rm(dataDir, { recursive: true, force: true });
@@ -92,12 +105,17 @@ if (url) {
   console.log('PostgreSQL: no server answered (set BENCH_DATABASE_URL); PGlite only.');
 }
 
-console.log(`\nHTTP throughput, ${connections} connections × ${duration} s, autocannon in the same process as the server`);
+console.log(
+  `\nHTTP throughput, ${connections} connections × ${duration} s, autocannon in the same process as the server`,
+);
 console.log(`(${os.cpus().length} cores, Node ${process.version})\n`);
 const routes = [...new Set(results.map((r) => r.route))];
 const targets = [...new Set(results.map((r) => r.target))];
 const cell = (s: string, w: number) => s.padEnd(w);
-console.log(cell('route', 24) + targets.map((t) => cell(`${t} req/s`, 18) + cell('p50 ms', 9) + cell('p99 ms', 9) + cell('errors', 8)).join(''));
+console.log(
+  cell('route', 24) +
+    targets.map((t) => cell(`${t} req/s`, 18) + cell('p50 ms', 9) + cell('p99 ms', 9) + cell('errors', 8)).join(''),
+);
 for (const route of routes) {
   let line = cell(route, 24);
   for (const t of targets) {
