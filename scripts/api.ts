@@ -7,7 +7,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse as parseYaml } from 'yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { SPEC_CALLS } from './spec-calls.ts';
+import { SPEC_CALLS, SPEC_ENTITIES } from './spec-calls.ts';
 
 // npm run api:generate | api:check | api:coverage
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -117,6 +117,17 @@ function strictSchemas(name: string, doc: Doc): string[] {
   return problems;
 }
 
+/** Whether a (dereferenced) schema has a property path, looking through allOf/oneOf/anyOf and nullable unions. */
+function hasField(schema: Doc | undefined, pathParts: string[]): boolean {
+  if (!schema || typeof schema !== 'object') return false;
+  if (pathParts.length === 0) return true;
+  const [head, ...rest] = pathParts as [string, ...string[]];
+  if (schema.properties?.[head] !== undefined) return hasField(schema.properties[head], rest);
+  return [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].some((s: Doc) =>
+    hasField(s, pathParts),
+  );
+}
+
 async function check(): Promise<number> {
   const problems: string[] = [];
   const seenIds = new Map<string, string>();
@@ -157,6 +168,18 @@ async function check(): Promise<number> {
     for (const call of SPEC_CALLS[service]) {
       const [method, p] = call.split(' ') as [string, string];
       if (!doc.paths?.[p]?.[method.toLowerCase()]) problems.push(`${service}.yaml lacks ${call} (SPEC.md section 7)`);
+    }
+  }
+  for (const [service, schemaName, fields] of SPEC_ENTITIES) {
+    const doc = (await $RefParser.dereference(path.join(openapiDir, `${service}.yaml`)).catch(() => ({}))) as Doc;
+    const schema = doc.components?.schemas?.[schemaName];
+    if (!schema) {
+      problems.push(`${service}.yaml has no schema ${schemaName} (SPEC.md section 3)`);
+      continue;
+    }
+    for (const field of fields) {
+      if (!hasField(schema, field.split('.')))
+        problems.push(`${service}.yaml ${schemaName} lacks ${field} (SPEC.md section 3)`);
     }
   }
   if (problems.length) {
