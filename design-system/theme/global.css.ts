@@ -2,17 +2,20 @@ import { globalStyle } from '@vanilla-extract/css';
 import { vars } from './vars.css.ts';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
-globalStyle('html', { colorScheme: 'light dark' });
+globalStyle('html', { colorScheme: 'light dark', WebkitTextSizeAdjust: '100%' });
 globalStyle('body', {
   margin: 0,
   fontFamily: vars.font.body,
   fontSize: vars.fontSize.md,
-  lineHeight: 1.5,
+  lineHeight: vars.lineHeight.normal,
   color: vars.color.text,
   background: vars.color.background,
 });
 globalStyle('a', { color: vars.color.accent });
+globalStyle('h1, h2, h3, h4', { lineHeight: vars.lineHeight.tight });
 globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' });
+// Windows High Contrast / forced colours: keep focus and boundaries visible with system colours.
+globalStyle(':focus-visible', { '@media': { '(forced-colors: active)': { outline: '3px solid Highlight' } } });
 // Users who ask for less motion get none.
 globalStyle('*, *::before, *::after', {
   '@media': {

@@ -1,73 +1,57 @@
 import { assignVars, createGlobalTheme, createThemeContract, globalStyle } from '@vanilla-extract/css';
-import { fontSize, palette, radius, space } from './tokens.ts';
+import {
+  dark,
+  font,
+  fontSize,
+  fontWeight,
+  light,
+  lineHeight,
+  motion,
+  radius,
+  shadow,
+  space,
+  zIndex,
+  type ColorScheme,
+} from './tokens.ts';
 
-/** The theme contract every component styles against; light and dark fill it in. */
+const nulls = <T extends Record<string, unknown>>(o: T) =>
+  Object.fromEntries(Object.keys(o).map((k) => [k, null])) as { [K in keyof T]: null };
+
+/** The theme contract every component styles against; the light and dark themes fill it in. */
 export const vars = createThemeContract({
-  color: {
-    text: null,
-    textMuted: null,
-    background: null,
-    surface: null,
-    accent: null,
-    accentHover: null,
-    onAccent: null,
-    border: null,
-    focus: null,
-    danger: null,
-    success: null,
-  },
-  space: { none: null, xxs: null, xs: null, sm: null, md: null, lg: null, xl: null, xxl: null },
-  radius: { sm: null, md: null, lg: null, full: null },
-  fontSize: { sm: null, md: null, lg: null, xl: null, xxl: null },
-  font: { body: null },
-  motion: { duration: null },
+  color: nulls(light),
+  space: nulls(space),
+  radius: nulls(radius),
+  fontSize: nulls(fontSize),
+  fontWeight: nulls(fontWeight),
+  lineHeight: nulls(lineHeight),
+  font: nulls(font),
+  shadow: nulls(shadow.light),
+  zIndex: nulls(zIndex),
+  motion: nulls(motion),
 });
 
-const shared = {
+const theme = (color: ColorScheme, shadows: Record<keyof typeof shadow.light, string>) => ({
+  color,
   space,
   radius,
   fontSize,
-  font: { body: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
-  motion: { duration: '150ms' },
-};
-
-const light = {
-  ...shared,
-  color: {
-    text: palette.ink,
-    textMuted: palette.inkMuted,
-    background: palette.paper,
-    surface: palette.paperRaised,
-    accent: palette.brand,
-    accentHover: palette.brandStrong,
-    onAccent: palette.paper,
-    border: '#75718c',
-    focus: palette.brand,
-    danger: palette.danger,
-    success: palette.success,
-  },
-};
-
-const dark = {
-  ...shared,
-  color: {
-    text: palette.nightInk,
-    textMuted: palette.nightInkMuted,
-    background: palette.night,
-    surface: palette.nightRaised,
-    accent: palette.brandOnDark,
-    accentHover: '#cfc6ff',
-    onAccent: palette.night,
-    border: '#8d88a6',
-    focus: palette.brandOnDark,
-    danger: '#ffb4ab',
-    success: '#8fd8a8',
-  },
-};
-
-// Light by default, dark when the system asks for it, and either when the user overrides it.
-createGlobalTheme(':root, [data-theme="light"]', vars, light);
-createGlobalTheme('[data-theme="dark"]', vars, dark);
-globalStyle(':root:not([data-theme="light"])', {
-  '@media': { '(prefers-color-scheme: dark)': { vars: assignVars(vars, dark) } },
+  fontWeight,
+  lineHeight,
+  font,
+  shadow: shadows,
+  zIndex,
+  motion,
 });
+const lightTheme = theme(light, shadow.light);
+const darkTheme = theme(dark, shadow.dark);
+
+// Light by default; dark when the system asks for it; either when the user overrides it with
+// data-theme on <html> (the app's theme switch stores the choice).
+createGlobalTheme(':root', vars, lightTheme);
+globalStyle(':root:not([data-theme="light"])', {
+  '@media': { '(prefers-color-scheme: dark)': { vars: assignVars(vars, darkTheme) } },
+});
+globalStyle(':root[data-theme="dark"]', { vars: assignVars(vars, darkTheme) });
+globalStyle(':root[data-theme="light"]', { colorScheme: 'light' });
+globalStyle(':root[data-theme="dark"]', { colorScheme: 'dark' });

@@ -13,7 +13,7 @@ export const button = recipe({
     fontWeight: 600,
     cursor: 'pointer',
     textDecoration: 'none',
-    transition: `background-color ${vars.motion.duration}`,
+    transition: `background-color ${vars.motion.normal}`,
     selectors: {
       '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
       '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.55 },

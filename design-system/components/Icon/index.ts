@@ -1,0 +1,2 @@
+export { Icon, type IconProps } from './Icon.tsx';
+export { ICON_NAMES, type IconName } from './paths.ts';
