@@ -23,6 +23,8 @@ export default defineConfig({
       'openapi-fetch',
       '@vanilla-extract/recipes/createRuntimeFn',
       '@vanilla-extract/css/adapter',
+      'wavesurfer.js',
+      '@react-aria/live-announcer',
     ],
   },
   build: {

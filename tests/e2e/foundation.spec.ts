@@ -6,10 +6,16 @@ test.describe('the product on its embedded defaults', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Your voice, in any voice' })).toBeVisible();
     await expectNoAxeViolations(page);
+    // The marketing layout's skip link comes first and leads to the page's own calls to action.
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'Try For Free' })).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const main = page.getByRole('main');
+    await expect(main).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'Log In' })).toBeFocused();
+    await expect(main.getByRole('link', { name: 'Try For Free' }).first()).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(main.getByRole('link', { name: 'Log In' }).first()).toBeFocused();
   });
 
   test('the landing page passes axe in the dark theme too', async ({ page }) => {

@@ -1,0 +1,30 @@
+import type { Preview } from '@storybook/react-vite';
+import { IntlProvider } from 'react-intl';
+import '../design-system/theme/index.ts';
+import messages from '../src/i18n/en.json';
+
+const preview: Preview = {
+  parameters: {
+    // Any axe violation fails the story's test.
+    a11y: { test: 'error' },
+    layout: 'padded',
+  },
+  globalTypes: {
+    theme: {
+      description: 'Colour theme',
+      toolbar: { title: 'Theme', items: ['light', 'dark'], dynamicTitle: true },
+    },
+  },
+  initialGlobals: { theme: 'light' },
+  decorators: [
+    (Story, context) => {
+      document.documentElement.dataset.theme = String(context.globals.theme ?? 'light');
+      return (
+        <IntlProvider locale="en" messages={messages}>
+          <Story />
+        </IntlProvider>
+      );
+    },
+  ],
+};
+export default preview;

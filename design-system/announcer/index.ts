@@ -1,0 +1,16 @@
+export { Announcer } from './Announcer.tsx';
+export {
+  ANNOUNCEMENT_LOG_SIZE,
+  announce,
+  announceAction,
+  announcementLog,
+  clearAnnouncements,
+  progressMilestone,
+  setAnnouncerSink,
+  type AnnounceOptions,
+  type AnnounceParams,
+  type Announcement,
+  type AnnouncerSink,
+  type Politeness,
+  type ProgressMilestone,
+} from './announcer.ts';

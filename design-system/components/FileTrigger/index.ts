@@ -1,0 +1,1 @@
+export { FileTrigger, type FileTriggerProps } from './FileTrigger.tsx';

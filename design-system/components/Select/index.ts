@@ -1,0 +1,1 @@
+export { Select, SelectItem, type SelectItemProps, type SelectOption, type SelectProps } from './Select.tsx';

@@ -1,0 +1,1 @@
+export { TagGroup, Tag, type TagGroupProps, type TagProps } from './TagGroup.tsx';

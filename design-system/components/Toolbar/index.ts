@@ -1,0 +1,1 @@
+export { Toolbar, ToolbarSeparator, type ToolbarProps } from './Toolbar.tsx';

@@ -1,0 +1,4 @@
+export { formatDate, formatDateNumeric, formatDateTime, type DateInput, type DateFormatOptions } from './date.ts';
+export { abbreviateNumber } from './number.ts';
+export { formatClock, formatDuration, roundDuration, type ClockOptions } from './duration.ts';
+export { formatPrice, type PriceInterval, type PriceFormatOptions } from './price.ts';

@@ -1,0 +1,171 @@
+import { useRef, type ReactNode } from 'react';
+import { Link as AriaLink } from 'react-aria-components';
+import { defineMessages, useIntl } from 'react-intl';
+import { Button } from '../../components/Button/index.ts';
+import { Dialog, DialogTrigger } from '../../components/Dialog/index.ts';
+import { Icon } from '../../components/Icon/index.ts';
+import { Link } from '../../components/Link/index.ts';
+import { Logo } from '../../components/Logo/index.ts';
+import { Modal } from '../../components/Modal/index.ts';
+import { ButtonLink } from '../ButtonLink/index.ts';
+import { SkipLink } from '../private/SkipLink.tsx';
+import { useHeaderOffset } from '../private/useHeaderOffset.ts';
+import { logoLink, main } from '../private/shared.css.ts';
+import { ThemeSwitch } from '../ThemeSwitch/index.ts';
+import type { ThemeStore } from '../theme-store.ts';
+import * as styles from './MarketingLayout.css.ts';
+
+const messages = defineMessages({
+  home: { id: 'ds.layout.home', defaultMessage: 'Timbre home' },
+  mainNav: { id: 'ds.marketingLayout.mainNav', defaultMessage: 'Main' },
+  footerNav: { id: 'ds.marketingLayout.footerNav', defaultMessage: 'Footer' },
+  pricing: { id: 'ds.marketingLayout.pricing', defaultMessage: 'Pricing' },
+  useCases: { id: 'ds.marketingLayout.useCases', defaultMessage: 'Use Cases' },
+  faq: { id: 'ds.marketingLayout.faq', defaultMessage: 'FAQ' },
+  forBusiness: { id: 'ds.marketingLayout.forBusiness', defaultMessage: 'For Business' },
+  tryForFree: { id: 'ds.marketingLayout.tryForFree', defaultMessage: 'Try For Free' },
+  logIn: { id: 'ds.marketingLayout.logIn', defaultMessage: 'Log In' },
+  menu: { id: 'ds.marketingLayout.menu', defaultMessage: 'Menu' },
+  termsOfUse: { id: 'ds.marketingLayout.termsOfUse', defaultMessage: 'Terms Of Use' },
+  contactUs: { id: 'ds.marketingLayout.contactUs', defaultMessage: 'Contact Us' },
+});
+const copyright = defineMessages<{ copyright: { year: number } }>({
+  copyright: { id: 'ds.marketingLayout.copyright', defaultMessage: '© {year} Timbre' },
+}).copyright;
+
+export interface MarketingLayoutProps {
+  /** The page. It is rendered in `<main id="main">`, the skip link's target. */
+  children: ReactNode;
+  /** The company site's page for businesses ("For Business", opens in a new tab). */
+  forBusinessHref: string;
+  /** The request-a-call page ("Contact Us" in the footer, opens in a new tab). */
+  contactHref: string;
+  /** The path of the page shown, so its link in the top bar says `aria-current="page"`. */
+  currentPath?: string;
+  /**
+   * The year of the copyright line.
+   * @default the current year
+   */
+  copyrightYear?: number;
+  /**
+   * The theme switch's store; stories pass their own.
+   * @default the app's theme store
+   */
+  themeStore?: ThemeStore;
+}
+
+const pages = [
+  { href: '/pricing', label: messages.pricing },
+  { href: '/use-cases', label: messages.useCases },
+  { href: '/faq', label: messages.faq },
+] as const;
+
+/**
+ * The public site's frame: a top bar that stays at the top (logo, Pricing, Use Cases, FAQ, For Business,
+ * Try For Free, Log In and the theme switch), collapsing below 768px into a "Menu" button that opens a side
+ * drawer; the page in `main`; a footer with Terms Of Use, Contact Us and the copyright line. A skip link is
+ * the first stop of the tab order.
+ */
+export function MarketingLayout({
+  children,
+  forBusinessHref,
+  contactHref,
+  currentPath,
+  copyrightYear = new Date().getFullYear(),
+  themeStore,
+}: MarketingLayoutProps) {
+  const intl = useIntl();
+  const t = intl.formatMessage;
+  const headerRef = useRef<HTMLElement>(null);
+  useHeaderOffset(headerRef);
+  const current = (href: string) => (currentPath === href ? ('page' as const) : undefined);
+
+  const navLinks = (onNavigate?: () => void) => (
+    <>
+      {pages.map(({ href, label }) => (
+        <li key={href}>
+          <Link variant="standalone" href={href} aria-current={current(href)} onPress={onNavigate}>
+            {t(label)}
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Link variant="standalone" href={forBusinessHref} isExternal onPress={onNavigate}>
+          {t(messages.forBusiness)}
+        </Link>
+      </li>
+    </>
+  );
+  const ctas = (onNavigate?: () => void) => (
+    <>
+      <ButtonLink href="/signup" onPress={onNavigate}>
+        {t(messages.tryForFree)}
+      </ButtonLink>
+      <ButtonLink href="/login" variant="secondary" onPress={onNavigate}>
+        {t(messages.logIn)}
+      </ButtonLink>
+    </>
+  );
+
+  return (
+    <div className={styles.root}>
+      <SkipLink targetId="main" />
+      <header ref={headerRef} className={styles.header}>
+        <div className={styles.bar}>
+          <AriaLink href="/" aria-label={t(messages.home)} className={logoLink}>
+            <Logo />
+          </AriaLink>
+          <nav aria-label={t(messages.mainNav)} className={styles.wideOnly}>
+            <ul className={styles.navList}>{navLinks()}</ul>
+          </nav>
+          <div className={styles.actions}>
+            <span className={styles.wideOnly}>
+              <span className={styles.ctas}>{ctas()}</span>
+            </span>
+            <ThemeSwitch store={themeStore} />
+            <span className={styles.narrowOnly}>
+              <DialogTrigger>
+                <Button variant="secondary">
+                  <Icon name="menu" />
+                  {t(messages.menu)}
+                </Button>
+                <Modal placement="side" side="right" isDismissable>
+                  <Dialog title={t(messages.menu)}>
+                    {({ close }) => (
+                      <nav aria-label={t(messages.mainNav)} className={styles.drawerNav}>
+                        <ul className={styles.drawerList}>{navLinks(close)}</ul>
+                        <div className={styles.drawerCtas}>{ctas(close)}</div>
+                      </nav>
+                    )}
+                  </Dialog>
+                </Modal>
+              </DialogTrigger>
+            </span>
+          </div>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className={`${main} ${styles.main}`}>
+        {children}
+      </main>
+      <footer className={styles.footer}>
+        <div className={styles.footerInner}>
+          <nav aria-label={t(messages.footerNav)}>
+            <ul className={styles.footerList}>
+              <li>
+                <Link variant="standalone" href="/terms-of-use" aria-current={current('/terms-of-use')}>
+                  {t(messages.termsOfUse)}
+                </Link>
+              </li>
+              <li>
+                <Link variant="standalone" href={contactHref} isExternal>
+                  {t(messages.contactUs)}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <p className={styles.copyright}>{t(copyright, { year: copyrightYear })}</p>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { MarketingLayout, type MarketingLayoutProps } from './MarketingLayout.tsx';

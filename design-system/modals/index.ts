@@ -1,0 +1,16 @@
+export {
+  MODAL_IDS,
+  closeModalsAfter,
+  createModalStore,
+  isModalId,
+  modalStore,
+  openModalIds,
+  type ModalContext,
+  type ModalEntry,
+  type ModalId,
+  type ModalStore,
+} from './modal-store.ts';
+export { modalsToClose, type SettledMutation } from './auto-close.ts';
+export { useModal, type ModalHandle } from './use-modal.ts';
+export { ModalHost, registerModal, type ModalComponentProps, type ModalHostProps } from './modal-host.tsx';
+export * from './dialogs/index.ts';

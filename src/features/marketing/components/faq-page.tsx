@@ -1,0 +1,65 @@
+import { FormattedMessage } from 'react-intl';
+// TEMPORARY: design-system Accordion's CSS does not build yet ('& > * + *' selector); swap back when fixed.
+import { DisclosureGroup as Accordion } from 'react-aria-components';
+import { Disclosure } from '../../../../design-system/components/Disclosure/index.ts';
+import { Link } from '../../../../design-system/components/Link/index.ts';
+import * as s from './marketing.css.ts';
+
+/** The questions, in the order a visitor tends to ask them. */
+export const FAQ_KEYS = [
+  'trial',
+  'trialDownload',
+  'semitones',
+  'accents',
+  'files',
+  'length',
+  'tts',
+  'dailyLimit',
+  'eligible',
+  'payg',
+  'calibration',
+  'commercial',
+] as const;
+
+export interface FaqPageProps {
+  /** The request-a-call page, for "Contact Us". */
+  contactHref: string;
+}
+
+/** Frequently asked questions as an accordion: each question a heading with a button, one open at a time. */
+export function FaqPage({ contactHref }: FaqPageProps) {
+  return (
+    <div className={s.narrowPage}>
+      <h1 className={s.pageTitle}>
+        <FormattedMessage id="faq.title" />
+      </h1>
+      <p className={s.lead}>
+        <FormattedMessage
+          id="faq.lead"
+          values={{
+            link: (chunks) => (
+              <Link href={contactHref} isExternal>
+                {chunks}
+              </Link>
+            ),
+          }}
+        />
+      </p>
+      <Accordion>
+        {FAQ_KEYS.map((key) => (
+          <Disclosure
+            key={key}
+            id={key}
+            variant="inGroup"
+            headingLevel={2}
+            title={<FormattedMessage id={`faq.${key}.question`} />}
+          >
+            <p className={s.body}>
+              <FormattedMessage id={`faq.${key}.answer`} />
+            </p>
+          </Disclosure>
+        ))}
+      </Accordion>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { FormattedMessage } from 'react-intl';
+import { Card } from '../../../../design-system/components/Card/index.ts';
+import { Icon } from '../../../../design-system/components/Icon/index.ts';
+import { ButtonLink } from '../../../../design-system/layouts/index.ts';
+import * as s from './marketing.css.ts';
+
+const useCases = ['narration', 'dubbing', 'games', 'podcasts', 'accessibility', 'learning'] as const;
+const points = [1, 2, 3] as const;
+
+/** Who uses Timbre for what: one card per use case, each with what helps. */
+export function UseCasesPage() {
+  return (
+    <div className={s.page}>
+      <div className={s.hero}>
+        <h1 className={s.pageTitle}>
+          <FormattedMessage id="useCases.title" />
+        </h1>
+        <p className={s.lead}>
+          <FormattedMessage id="useCases.lead" />
+        </p>
+      </div>
+      <div className={s.twoColumns}>
+        {useCases.map((key) => (
+          <Card key={key} as="article" heading={<FormattedMessage id={`useCases.${key}.title`} />}>
+            <p className={s.body}>
+              <FormattedMessage id={`useCases.${key}.body`} />
+            </p>
+            <ul className={s.checkList}>
+              {points.map((n) => (
+                <li key={n} className={s.checkItem}>
+                  <Icon name="check" size="sm" />
+                  <span>
+                    <FormattedMessage id={`useCases.${key}.point${n}`} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        ))}
+      </div>
+      <div className={s.callout}>
+        <p className={s.body}>
+          <FormattedMessage id="useCases.cta" />
+        </p>
+        <div className={s.actions}>
+          <ButtonLink href="/signup">
+            <FormattedMessage id="landing.tryForFree" />
+          </ButtonLink>
+        </div>
+      </div>
+    </div>
+  );
+}

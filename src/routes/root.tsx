@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { Outlet, ScrollRestoration, useHref, useMatches, useNavigate, type NavigateOptions } from 'react-router';
+import { isAbsoluteHref } from './external-links.ts';
+import { useFocusHeadingOnNavigation } from './route-focus.ts';
+
+declare module 'react-aria-components' {
+  interface RouterConfig {
+    routerOptions: NavigateOptions;
+  }
+}
+
+/** What a route may say about itself in its `handle`. */
+export interface RouteHandle {
+  /** The message id of the page's name, for the document title ("Pricing · Timbre"). */
+  title?: string;
+}
+
+/** Sets the document title from the deepest route that names its page. */
+function useDocumentTitle() {
+  const intl = useIntl();
+  const matches = useMatches();
+  const titleId = matches
+    .map((match) => (match.handle as RouteHandle | undefined)?.title)
+    .filter((id): id is string => Boolean(id))
+    .at(-1);
+  useEffect(() => {
+    const app = intl.formatMessage({ id: 'app.name' });
+    document.title = titleId
+      ? intl.formatMessage({ id: 'app.documentTitle' }, { page: intl.formatMessage({ id: titleId }) })
+      : app;
+  }, [intl, titleId]);
+}
+
+/**
+ * React Aria asks for every link's href through this hook: app paths get react-router's (basename and
+ * relative paths resolved), external addresses stay as written.
+ */
+function useLinkHref(href: string) {
+  const routed = useHref(href);
+  return isAbsoluteHref(href) ? href : routed;
+}
+
+/**
+ * The root of every page: React Aria's links and menus route through react-router (client-side, with real
+ * hrefs), the document title follows the page, and focus moves to the new page's heading after navigation.
+ */
+export function Root() {
+  const navigate = useNavigate();
+  useDocumentTitle();
+  useFocusHeadingOnNavigation();
+  return (
+    <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useLinkHref}>
+      <Outlet />
+      <ScrollRestoration />
+    </RouterProvider>
+  );
+}
