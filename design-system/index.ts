@@ -158,3 +158,24 @@ export { Slider, type SliderProps } from './components/Slider/index.ts';
 export { Form, type FormProps } from './components/Form/index.ts';
 export { FileTrigger, type FileTriggerProps } from './components/FileTrigger/index.ts';
 export { DropZone, type DropZoneProps } from './components/DropZone/index.ts';
+export {
+  AppLayout,
+  MarketingLayout,
+  ThemeSwitch,
+  ButtonLink,
+  createLayoutStore,
+  layoutStore,
+  createThemeStore,
+  themeStore,
+  applyTheme,
+  THEME_CHOICES,
+  type AppLayoutProps,
+  type MarketingLayoutProps,
+  type ThemeSwitchProps,
+  type ButtonLinkProps,
+  type LayoutStore,
+  type SidebarState,
+  type Side,
+  type ThemeChoice,
+  type ThemeStore,
+} from './layouts/index.ts';

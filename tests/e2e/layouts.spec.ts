@@ -85,6 +85,14 @@ test.describe('marketing layout', () => {
     await expect(page).toHaveURL(/\/use-cases$/);
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'Use Cases' })).toBeFocused();
+
+    // Widening past 768px (a tablet turned) closes the drawer: the top bar has the links again.
+    await tabTo(page, menu, { backwards: true });
+    await page.keyboard.press('Enter');
+    await expect(drawer).toBeVisible();
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(drawer).toBeHidden();
+    await expect(topBar(page)).toBeVisible();
   });
 
   test('the FAQ opens one answer at a time by keyboard', async ({ page }) => {

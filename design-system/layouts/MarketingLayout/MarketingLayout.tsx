@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as AriaLink } from 'react-aria-components';
 import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '../../components/Button/index.ts';
@@ -9,6 +9,7 @@ import { Logo } from '../../components/Logo/index.ts';
 import { Modal } from '../../components/Modal/index.ts';
 import { ButtonLink } from '../ButtonLink/index.ts';
 import { SkipLink } from '../private/SkipLink.tsx';
+import { breakpoints } from '../../theme/tokens.ts';
 import { useHeaderOffset } from '../private/useHeaderOffset.ts';
 import { logoLink, main } from '../private/shared.css.ts';
 import { ThemeSwitch } from '../ThemeSwitch/index.ts';
@@ -78,6 +79,18 @@ export function MarketingLayout({
   const t = intl.formatMessage;
   const headerRef = useRef<HTMLElement>(null);
   useHeaderOffset(headerRef);
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  // Turning a tablet (or widening the window) past 768px hides the Menu button: close its drawer too, so
+  // focus does not return to a button that is gone.
+  useEffect(() => {
+    const wide = globalThis.matchMedia?.(`(min-width: ${breakpoints.md}px)`);
+    if (!wide) return;
+    const onChange = (event: MediaQueryListEvent) => {
+      if (event.matches) setMenuOpen(false);
+    };
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
+  }, []);
   const current = (href: string) => (currentPath === href ? ('page' as const) : undefined);
 
   const navLinks = (onNavigate?: () => void) => (
@@ -124,7 +137,7 @@ export function MarketingLayout({
             </span>
             <ThemeSwitch store={themeStore} />
             <span className={styles.narrowOnly}>
-              <DialogTrigger>
+              <DialogTrigger isOpen={isMenuOpen} onOpenChange={setMenuOpen}>
                 <Button variant="secondary">
                   <Icon name="menu" />
                   {t(messages.menu)}

@@ -1,6 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-// TEMPORARY: design-system Accordion's CSS does not build yet ('& > * + *' selector); swap back when fixed.
-import { DisclosureGroup as Accordion } from 'react-aria-components';
+import { Accordion } from '../../../../design-system/components/Accordion/index.ts';
 import { Disclosure } from '../../../../design-system/components/Disclosure/index.ts';
 import { Link } from '../../../../design-system/components/Link/index.ts';
 import * as s from './marketing.css.ts';

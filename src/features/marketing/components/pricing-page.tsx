@@ -79,7 +79,7 @@ export function PricingPage({ forBusinessHref }: PricingPageProps) {
           {PLANS.map((plan) => {
             const name = intl.formatMessage({ id: `pricing.plan.${plan.id}` });
             return (
-              <Card key={plan.id} as="article" elevation="raised" padding="lg" heading={name}>
+              <Card key={plan.id} as="article" elevation="raised" padding="lg" headingLevel={3} heading={name}>
                 <p className={s.muted}>
                   <FormattedMessage id={`pricing.plan.${plan.id}.summary`} />
                 </p>
