@@ -1,7 +1,11 @@
 import type { Preview } from '@storybook/react-vite';
 import { IntlProvider } from 'react-intl';
 import '../design-system/theme/index.ts';
+import { configure } from 'storybook/test';
 import messages from '../src/i18n/en.json';
+
+// Stories run while the other test layers share two cores: give overlays time to appear before a find* gives up.
+configure({ asyncUtilTimeout: 5000 });
 
 const preview: Preview = {
   parameters: {

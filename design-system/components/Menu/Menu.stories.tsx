@@ -96,8 +96,10 @@ function SortMenu() {
 
 export const SectionsAndSelection: Story = {
   render: () => <SortMenu />,
-  play: async () => {
+  play: async ({ canvasElement }) => {
+    const trigger = within(canvasElement).getByRole('button', { name: 'Sort and view' });
     await userEvent.tab();
+    await waitFor(() => expect(trigger).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     const menu = await within(document.body).findByRole('menu');
     await waitFor(() => expect(within(menu).getByRole('group', { name: 'Sort by' })).toBeVisible());
@@ -108,6 +110,8 @@ export const SectionsAndSelection: Story = {
     await waitFor(() => expect(within(menu).getByRole('menuitemradio', { name: 'Last updated' })).toHaveFocus());
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await waitFor(() => expect(within(document.body).queryByRole('menu')).toBeNull());
+    // Focus goes back to the trigger once the menu has closed; reopen only then.
+    await waitFor(() => expect(trigger).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     const reopened = await within(document.body).findByRole('menu');
     await expect(within(reopened).getByRole('menuitemradio', { name: 'Name' })).toHaveAttribute('aria-checked', 'true');
