@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css.ts';
-import { field } from '../private/field/field.css.ts';
+import { choiceLabel, field } from '../private/field/field.css.ts';
 
 export const radioGroup = recipe({ base: [field] });
 
@@ -18,19 +18,7 @@ export const options = recipe({
 
 export const radio = style({ display: 'flex', flexDirection: 'column' });
 
-export const button = style({
-  display: 'inline-flex',
-  alignItems: 'flex-start',
-  gap: vars.space.sm,
-  width: 'fit-content',
-  minHeight: '44px',
-  paddingBlock: vars.space.sm,
-  color: vars.color.text,
-  fontSize: vars.fontSize.md,
-  lineHeight: vars.lineHeight.normal,
-  cursor: 'pointer',
-  selectors: { '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.55 } },
-});
+export const button = choiceLabel;
 
 export const circle = style({
   position: 'relative',

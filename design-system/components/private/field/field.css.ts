@@ -131,3 +131,18 @@ export const fieldButton = style({
   },
   '@media': { '(forced-colors: active)': { color: 'ButtonText' } },
 });
+
+/** The clickable label of a checkbox or radio: the mark and the text. At least 44px tall, the touch target. */
+export const choiceLabel = style({
+  display: 'inline-flex',
+  alignItems: 'flex-start',
+  gap: vars.space.sm,
+  width: 'fit-content',
+  minHeight: '44px',
+  paddingBlock: vars.space.sm,
+  color: vars.color.text,
+  fontSize: vars.fontSize.md,
+  lineHeight: vars.lineHeight.normal,
+  cursor: 'pointer',
+  selectors: { '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.55 } },
+});
