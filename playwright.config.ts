@@ -3,10 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
+import { oauthEnv } from './tests/support/oauth-provider.ts';
 
 // The end-to-end tests run against the real server, started the way `npm start` starts it, on a fresh
 // embedded database in a temporary DATA_DIR.
 const port = Number(process.env.E2E_PORT ?? 4317);
+// The local OpenID provider the e2e sign in with: Google points at it; the other providers stay unconfigured,
+// so their buttons say they are not available.
+const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? 4318);
+const base = `http://127.0.0.1:${port}`;
+/** The admin the e2e server seeds (tests/e2e/studio.spec.ts signs in with it). */
+export const E2E_ADMIN = { email: 'admin@timbre.test', password: 'Adm1n-Studio!' };
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'timbre-e2e-'));
 
 export default defineConfig({
@@ -19,16 +26,37 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: base,
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node scripts/start.ts',
-    url: `http://127.0.0.1:${port}/readyz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      command: `node tests/support/oauth-provider.ts ${oauthPort}`,
+      url: `http://127.0.0.1:${oauthPort}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      command: 'node scripts/start.ts',
+      url: `${base}/readyz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: base,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        // Every e2e account signs up from 127.0.0.1: the per-address sign-up limit would stop the suite.
+        RATE_LIMIT_SIGNUP_IP: '200/3600',
+        // The seeded admin the studio e2e signs in as (a paid-equivalent account that may export).
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        ...oauthEnv(`http://localhost:${oauthPort}`, ['google']),
+      },
+    },
+  ],
 });

@@ -22,6 +22,7 @@ export default defineConfig({
       '@xstate/store',
       'openapi-fetch',
       '@vanilla-extract/recipes/createRuntimeFn',
+      '@vanilla-extract/sprinkles/createRuntimeSprinkles',
       '@vanilla-extract/css/adapter',
       'wavesurfer.js',
       '@react-aria/live-announcer',
@@ -37,6 +38,8 @@ export default defineConfig({
       '/api': 'http://127.0.0.1:8080',
       '/ws': { target: 'ws://127.0.0.1:8080', ws: true },
       '/healthz': 'http://127.0.0.1:8080',
+      // Signed links to recordings and waveforms (server/storage).
+      '/files': 'http://127.0.0.1:8080',
     },
   },
 });

@@ -161,6 +161,7 @@ export { DropZone, type DropZoneProps } from './components/DropZone/index.ts';
 export {
   AppLayout,
   MarketingLayout,
+  AuthLayout,
   ThemeSwitch,
   ButtonLink,
   createLayoutStore,
@@ -171,6 +172,7 @@ export {
   THEME_CHOICES,
   type AppLayoutProps,
   type MarketingLayoutProps,
+  type AuthLayoutProps,
   type ThemeSwitchProps,
   type ButtonLinkProps,
   type LayoutStore,

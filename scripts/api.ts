@@ -49,7 +49,9 @@ function lint(name: string, doc: Doc, seenIds: Map<string, string>): string[] {
       }
       const responses = op.responses ?? {};
       if (!responses.default) problems.push(`${where} has no default response`);
-      if (!Object.keys(responses).some((c) => /^2\d\d$/.test(c))) problems.push(`${where} has no success response`);
+      // A redirect is the success of an operation that hands the browser on (a provider's form_post receiver).
+      if (!Object.keys(responses).some((c) => /^(2\d\d|30[1237])$/.test(c)))
+        problems.push(`${where} has no success response`);
       const isPublic =
         (op.security ?? []).length === 0 || (op.security ?? []).some((r: Doc) => Object.keys(r).length === 0);
       if (!isPublic && !responses['401']) problems.push(`${where} is not public but declares no 401`);

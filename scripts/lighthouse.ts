@@ -15,6 +15,7 @@ const base = `http://127.0.0.1:${port}`;
 const pages = [
   { path: '/', layout: 'marketing layout' },
   { path: '/terms-of-use', layout: 'app layout' },
+  { path: '/login', layout: 'auth layout' },
 ];
 
 const children: ChildProcess[] = [];

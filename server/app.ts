@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -9,13 +9,24 @@ import type { Config } from './platform/config.ts';
 import { openDatabase, type Database, type Db } from './platform/db.ts';
 import type { Operation } from './platform/contracts.ts';
 import { errorHandler } from './platform/errors.ts';
+import { installFormBodyParser } from './platform/form-body.ts';
 import { installContractCheck } from './platform/contract-check.ts';
 import type { Handlers } from './platform/handlers.ts';
 import { registerContract } from './platform/operations.ts';
 import type { Auth } from './platform/sessions.ts';
 import { validatorCompiler } from './platform/validation.ts';
 import { authHandlers } from './auth/index.ts';
+import { createBotCheck, type BotCheck } from './auth/bot-check.ts';
+import { installCalibrationRunner } from './auth/calibration-runner.ts';
+import { seedPromoCodes } from './auth/promo.ts';
+import { seedSubscriptionPrices } from './auth/prices.ts';
+import { seedAdmin, type AdminSeed } from './auth/seed-admin.ts';
+import { installBilling } from './billing/index.ts';
+import { registerDevMail } from './mail/dev-routes.ts';
+import { createMailer, createMailService, outboxDir, type Mailer, type MailService } from './mail/mailer.ts';
+import { pruneRateLimits } from './platform/rate-limit.ts';
 import { marketplaceHandlers } from './marketplace/index.ts';
+import { installStorage } from './storage/index.ts';
 import { modelsHandlers, seedReferenceData } from './models/index.ts';
 
 export const MAX_UPLOAD_BYTES = 1_073_741_824;
@@ -34,6 +45,23 @@ export interface AppOptions {
   handlers?: Handlers;
   /** Pino options or false; default: JSON logs at config.logLevel with request ids. */
   logger?: FastifyServerOptions['logger'];
+  /** Where e-mail goes; default from the config (SMTP_URL, else the outbox folder). */
+  mailer?: Mailer;
+  /** The sign-up bot check; default from the config (Turnstile with TURNSTILE_SECRET, else off). */
+  botCheck?: BotCheck;
+}
+
+/** What this start did and uses, for the start-up output of main.ts. */
+export interface StartupReport {
+  /** The seeded admin (absent when this process does not serve the auth service). */
+  admin?: AdminSeed;
+  /** Where e-mail goes. */
+  mail: string;
+  /** The development mail page, when served. */
+  devMailUrl?: string;
+  botCheck: 'turnstile' | 'off';
+  /** The payment provider in use (absent when none is, or this process does not serve the auth service). */
+  payments?: string | undefined;
 }
 
 declare module 'fastify' {
@@ -42,6 +70,9 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     operations: Map<string, Operation>;
+    mail: MailService;
+    botCheck: BotCheck;
+    startup: StartupReport;
   }
   interface FastifyRequest {
     auth: Auth | null;
@@ -63,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: false } },
     bodyLimit: 10 * 1024 * 1024,
   });
@@ -75,7 +107,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('operations', new Map<string, Operation>());
   app.decorateRequest('auth', null);
+  const mail = createMailService(options.mailer ?? createMailer(config), app.log);
+  const botCheck = options.botCheck ?? createBotCheck(config);
+  app.decorate('mail', mail);
+  app.decorate('botCheck', botCheck);
   app.addHook('onClose', async () => {
+    // Mail sent after an answer (password reset) still goes out before the database closes.
+    await mail.idle();
+    await mail.mailer.close();
     if (ownsDatabase) await database.close();
   });
   app.addHook('onSend', async (request, reply, payload) => {
@@ -85,8 +124,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
+  installFormBodyParser(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES } });
+  // Files (disk or S3) and their signed links at /files/…, before any service that stores files.
+  await installStorage(app);
   if (options.contractCheck) installContractCheck(app, app.operations);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -101,22 +143,62 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await seedReferenceData(database.db);
+  const startup: StartupReport = { mail: mail.mailer.description, botCheck: botCheck.enabled ? 'turnstile' : 'off' };
+  if (config.services.includes('auth')) {
+    startup.admin = await seedAdmin(database.db, config);
+    // The demo promo code exists so the promo flow works on a fresh machine; production creates its own.
+    if (config.env !== 'production') await seedPromoCodes(database.db);
+    // SPEC.md's prices on a fresh machine; a list that exists (or production's, from the payment provider) is kept.
+    if (config.env !== 'production') await seedSubscriptionPrices(database.db);
+    await pruneRateLimits(database.db, 7 * 86_400);
+    // Calibrations are analysed after their answer; those a stopped process left are picked up on ready.
+    installCalibrationRunner(app);
+    if (!botCheck.enabled) app.log.info('bot check off: TURNSTILE_SECRET is not set, sign-ups are not checked');
+  }
+  if (config.env !== 'production') {
+    await registerDevMail(app, outboxDir(config), mail.mailer.description);
+    startup.devMailUrl = `${config.publicUrl}/dev/mail`;
+  }
+  // Payments: Stripe with STRIPE_SECRET_KEY, else the local test provider's pages (not in production).
+  startup.payments = config.services.includes('auth') ? (await installBilling(app))?.description : undefined;
+  app.decorate('startup', startup);
   const handlers = { ...allHandlers, ...options.handlers };
   for (const service of ['auth', 'marketplace', 'models'] as const) {
     if (config.services.includes(service)) await registerContract(app, service, handlers);
   }
 
-  await registerSpa(app, config.distDir);
+  await registerSpa(app, config.distDir, spaSettings(config));
   return app;
 }
 
 const API_PREFIXES = ['/api/', '/ws', '/healthz', '/readyz', '/dev/'];
 
+/**
+ * Public settings the SPA reads from its page at run time (not baked in at build time), as <meta> tags in
+ * index.html: today the Turnstile site key, so the sign-up bot check follows the server's configuration.
+ */
+function spaSettings(config: Config): Record<string, string> {
+  return config.turnstileSiteKey ? { 'turnstile-site-key': config.turnstileSiteKey } : {};
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** index.html with the settings' <meta> tags at the end of <head>. */
+export function renderIndexHtml(html: string, settings: Record<string, string>): string {
+  const tags = Object.entries(settings)
+    .map(([name, content]) => `<meta name="${escapeAttribute(name)}" content="${escapeAttribute(content)}">`)
+    .join('');
+  return tags ? html.replace(/<\/head>/i, `${tags}</head>`) : html;
+}
+
 /** Serves the built SPA; any other GET that wants HTML gets index.html so deep links work. */
-async function registerSpa(app: FastifyInstance, distDir: string) {
-  const hasSpa = existsSync(path.join(distDir, 'index.html'));
-  if (hasSpa) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: ['index.html'] });
+async function registerSpa(app: FastifyInstance, distDir: string, settings: Record<string, string>) {
+  const indexFile = path.join(distDir, 'index.html');
+  const indexHtml = existsSync(indexFile) ? renderIndexHtml(readFileSync(indexFile, 'utf8'), settings) : null;
+  if (indexHtml !== null) {
+    // index: false — the page itself is always the rendered one below, never the file as built.
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
@@ -124,11 +206,11 @@ async function registerSpa(app: FastifyInstance, distDir: string) {
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (
       !isApi &&
-      hasSpa &&
+      indexHtml !== null &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      (wantsHtml || !path.extname(url))
+      (wantsHtml || !path.extname(url) || url === '/index.html')
     ) {
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
     return reply.code(404).send({ detail: `Not found: ${request.method} ${url}` });
   });

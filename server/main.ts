@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import type { AdminSeed } from './auth/seed-admin.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 
 /** Starts every service in one process (SERVICES narrows it) on PORT. */
@@ -26,16 +27,37 @@ export async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}/pg`;
-  console.log(
-    [
-      '',
-      `  Timbre is running at ${url}`,
-      `  database: ${database}`,
-      `  services: ${config.services.join(', ')}`,
-      '',
-    ].join('\n'),
-  );
+  const { startup } = app;
+  const lines = [
+    '',
+    `  Timbre is running at ${url}`,
+    `  database: ${database}`,
+    `  services: ${config.services.join(', ')}`,
+    `  e-mail: ${startup.mail}${startup.devMailUrl ? ` (read it at ${startup.devMailUrl.replace(config.publicUrl, url)})` : ''}`,
+    `  bot check: ${startup.botCheck === 'turnstile' ? 'Cloudflare Turnstile' : 'off (set TURNSTILE_SECRET to check sign-ups)'}`,
+  ];
+  if (config.services.includes('auth')) {
+    lines.push(
+      `  payments: ${startup.payments ?? 'off (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments)'}`,
+    );
+  }
+  if (startup.admin) lines.push(...adminLines(startup.admin));
+  console.log([...lines, ''].join('\n'));
   return app;
+}
+
+/**
+ * The admin's login. A generated password is shown only by the start that created the admin: it is stored
+ * only as a hash, so later starts cannot show it (and do not need to).
+ */
+function adminLines(admin: AdminSeed): string[] {
+  if (admin.generatedPassword) {
+    return [
+      `  admin: ${admin.email} / ${admin.generatedPassword}`,
+      '         (generated now and shown only this once; set ADMIN_PASSWORD to choose it)',
+    ];
+  }
+  return [`  admin: ${admin.email}${admin.created ? ' (password from ADMIN_PASSWORD)' : ''}`];
 }
 
 if (import.meta.main) {

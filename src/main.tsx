@@ -1,21 +1,43 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { createActor } from 'xstate';
 import '../design-system/theme/index.ts';
 import { applyTheme, themeStore } from '../design-system/layouts/index.ts';
+import { ApiProvider, createApiClients, createTokenStore } from './api/index.ts';
 import { DEFAULT_LOCALE, messages } from './i18n/index.ts';
+import { browserStorage, createSessionMachine, SessionProvider, type SessionActor } from './machines/index.ts';
 import { createRouter } from './routes/router.tsx';
 
 // The remembered theme goes on <html> before the first paint.
 applyTheme(themeStore.getSnapshot().context.theme);
 
 const router = createRouter();
+const tokens = createTokenStore();
+// A 401 from any call (unless the call opted out) ends the session: the machine resets and goes to /.
+const sessionRef: { current?: SessionActor } = {};
+const api = createApiClients({ tokens, goHome: () => sessionRef.current?.send({ type: 'session.unauthorized' }) });
+const session = createActor(
+  createSessionMachine({
+    api,
+    tokens,
+    storage: browserStorage(),
+    // Synchronously: the machine navigates before its new state reaches the screen, so a route guard never
+    // sees the new state at the old address (logging out on a guarded page goes home, not to the login).
+    navigate: (to) => void router.navigate(to, { flushSync: true }),
+  }),
+).start();
+sessionRef.current = session;
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <IntlProvider locale={DEFAULT_LOCALE} messages={messages[DEFAULT_LOCALE]}>
-      <RouterProvider router={router} />
+      <ApiProvider api={api}>
+        <SessionProvider actor={session}>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </ApiProvider>
     </IntlProvider>
   </StrictMode>,
 );

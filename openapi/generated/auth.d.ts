@@ -81,6 +81,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/oauth2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the OAuth providers and whether this server can sign in with each
+         * @description Every provider the product supports, in button order, with configured false where this server has no credentials for it: the sign-in page shows that button as not available instead of failing on click.
+         */
+        get: operations["listOauthProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/oauth2/{provider}": {
         parameters: {
             query?: never;
@@ -90,7 +110,7 @@ export interface paths {
         };
         /**
          * Get the provider's authorization address
-         * @description Returns the address the browser is sent to. The provider redirects back to the SPA route /oauth2/{provider} with code and state, which the SPA passes to GET /api/v3/oauth2/{provider}/code.
+         * @description Returns the address the browser is sent to. The provider redirects back to the SPA route /oauth2/{provider} with code and state, which the SPA passes to GET /api/v3/oauth2/{provider}/code. The answer sets the timbre_oauth cookie that binds state (and the PKCE verifier) to this browser.
          */
         get: operations["getOauthUri"];
         put?: never;
@@ -110,11 +130,31 @@ export interface paths {
         };
         /**
          * Log in (or sign up) with the provider's authorization code
-         * @description Exchanges code for the provider's profile, signs the user in (creating the account on first login), sets the session cookie and returns the user with a csrf_token. On failure the client shows the detail field.
+         * @description Exchanges code for the provider's profile, signs the user in (creating the account on first login), sets the session cookie and returns the user with a csrf_token. On failure the client shows the detail field. Needs the timbre_oauth cookie set by GET /api/v3/oauth2/{provider}; state must match it. A profile whose e-mail address the provider verified is linked to the live account with that address.
          */
         get: operations["oauthLogin"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/oauth2/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a provider's form_post redirect
+         * @description Apple posts code and state here (response_mode=form_post, which it requires to share name and e-mail) instead of redirecting to the SPA. The answer redirects the browser to the SPA route /oauth2/{provider} with the same code and state (or error), which continues as for every provider.
+         */
+        post: operations["oauthCallback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -368,7 +408,7 @@ export interface paths {
         put?: never;
         /**
          * Open a checkout session with the card payment provider
-         * @description The client sends the browser to url; the provider redirects back to /subscribed.
+         * @description The client sends the browser to url; the provider redirects back to /subscribed once paid (or to /account/plan when the user cancels). The purchase itself reaches the account as the provider's event (Stripe's signed webhook, or the local test provider's own pages outside production). price must be an active recurring price of GET /api/v3/subscriptions (422 field body/price otherwise).
          */
         post: operations["createCheckoutSession"];
         delete?: never;
@@ -391,6 +431,26 @@ export interface paths {
          * @description The client sends the browser to url, where the user manages the subscription and cards.
          */
         post: operations["createCustomerPortalSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/billing/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive the payment provider's events (Stripe webhooks)
+         * @description Stripe posts its events here, signed with the endpoint's secret (Stripe-Signature over the raw body); an unsigned or wrongly signed call is refused with 400. checkout.session.completed, customer.subscription.updated and .deleted, and invoice.paid change the account (each event id once; a retried event changes nothing again); other events are acknowledged and ignored. The body is the provider's own event object, so it is not closed with additionalProperties: false. Without Stripe configured (the local test provider) every call is refused.
+         */
+        post: operations["receiveBillingWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -937,6 +997,22 @@ export interface components {
              */
             auth_uri: string;
         };
+        OauthProviders: {
+            providers: components["schemas"]["OauthProviderInfo"][];
+        };
+        OauthProviderInfo: {
+            id: components["schemas"]["OauthProvider"];
+            /** @description The name the button shows, e.g. Google, LinkedIn. */
+            name: string;
+            /** @description false when this server cannot sign in with the provider. */
+            configured: boolean;
+        };
+        /** @description What the provider posts: code and state, or error (e.g. user_cancelled_authorize) when the user did not sign in. Fields beyond these (Apple's user, id_token) are accepted and ignored. */
+        OauthCallbackForm: {
+            code?: string;
+            state?: string;
+            error?: string;
+        };
         OauthSession: {
             user: components["schemas"]["User"];
             csrf_token: string;
@@ -1020,8 +1096,8 @@ export interface components {
              */
             calibrated_at: string | null;
             /**
-             * Format: uri
-             * @description Link to the calibration recording; read with the session token appended. Null while not stored.
+             * Format: uri-reference
+             * @description Signed link to the calibration recording with a token query (as a recording's url). Null while not stored, and for a calibration made from the user's originals (it has no recording of its own).
              */
             url: string | null;
             /** @description Length of the calibration recording in seconds; null until known. */
@@ -1109,6 +1185,15 @@ export interface components {
             download?: components["schemas"]["DownloadFormat"];
             /** @description Apply the enabled calibration to new conversions by default. */
             calibration?: boolean;
+        };
+        /** @description A payment provider's event object (Stripe's Event), read after its signature is checked. */
+        BillingWebhookEvent: {
+            id: string;
+            type: string;
+        };
+        BillingWebhookReceived: {
+            /** @constant */
+            received: true;
         };
         CheckoutSessionRequest: {
             /** @description A SubscriptionPrice id. */
@@ -1244,6 +1329,24 @@ export interface components {
         SortDirection: "asc" | "desc";
     };
     responses: {
+        /** @description This server has no credentials for the provider, e.g. "Sign-in with Google is not available on this server." (GET /api/v3/oauth2 tells which providers are configured). */
+        OauthNotConfigured: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The provider could not be reached or did not answer as OAuth 2.0 / OpenID Connect says. */
+        OauthProviderUnreachable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No valid session cookie or API key. */
         Unauthorized: {
             headers: {
@@ -1350,6 +1453,8 @@ export interface components {
         SetSessionCookie: string;
         /** @description Clears the session cookie: timbre_session=; Max-Age=0; Path=/ */
         ClearSessionCookie: string;
+        /** @description Binds the sign-in to this browser: timbre_oauth=...; HttpOnly; SameSite=Lax; Path=/api/v3/oauth2; Max-Age=600 (Secure where the session cookie is). */
+        SetOauthCookie: string;
     };
     pathItems: never;
 }
@@ -1505,6 +1610,28 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listOauthProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The providers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OauthProviders"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
     getOauthUri: {
         parameters: {
             query?: {
@@ -1525,6 +1652,7 @@ export interface operations {
             /** @description The authorization address. */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["SetOauthCookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1533,6 +1661,8 @@ export interface operations {
             };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["OauthProviderUnreachable"];
+            503: components["responses"]["OauthNotConfigured"];
             default: components["responses"]["Error"];
         };
     };
@@ -1567,7 +1697,7 @@ export interface operations {
                     "application/json": components["schemas"]["OauthSession"];
                 };
             };
-            /** @description The provider rejected the code, or state does not match. */
+            /** @description The provider rejected the code, state does not match ("OAuth state does not match. Please try again."), the provider shared no e-mail address, or the account was deleted. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1575,6 +1705,46 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description An account with the profile's e-mail address exists and the provider does not vouch for the address, so it is not linked; the user logs in with e-mail and password. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["OauthProviderUnreachable"];
+            503: components["responses"]["OauthNotConfigured"];
+            default: components["responses"]["Error"];
+        };
+    };
+    oauthCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The OAuth provider. */
+                provider: components["parameters"]["Provider"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OauthCallbackForm"];
+            };
+        };
+        responses: {
+            /** @description To the SPA route /oauth2/{provider}?code=...&state=... (or ?error=...&state=...). */
+            303: {
+                headers: {
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -2023,16 +2193,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description No such price. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The user is already subscribed to this price. */
+            /** @description The user already has a plan (active, on a paid trial, or unpaid): it is changed or cancelled in the customer portal (POST /api/v3/customer-portal), not by a second checkout. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2065,7 +2226,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description The user has no billing account with the payment provider yet. */
+            /** @description The user has no subscription with the payment provider yet, so there is nothing to manage. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2074,6 +2235,43 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    receiveBillingWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "stripe-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description The event was received (applied, or of no use here). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingWebhookReceived"];
+                };
+            };
+            /** @description The signature is missing or wrong, or no webhook provider is configured. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };
     };

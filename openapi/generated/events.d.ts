@@ -512,8 +512,8 @@ export interface components {
              */
             calibrated_at: string | null;
             /**
-             * Format: uri
-             * @description Link to the calibration recording; read with the session token appended. Null while not stored.
+             * Format: uri-reference
+             * @description Signed link to the calibration recording with a token query (as a recording's url). Null while not stored, and for a calibration made from the user's originals (it has no recording of its own).
              */
             url: string | null;
             /** @description Length of the calibration recording in seconds; null until known. */

@@ -257,7 +257,7 @@ export interface paths {
         put?: never;
         /**
          * Upload or record originals
-         * @description multipart/form-data with the audio in field data (wav, mp3, ogg/opus, flac or webm) and the named fields project_id, parent_folder_id and microphone. data may be repeated to send several files at once; at most 100 files per request (the client's max files count), each at most 1073741824 bytes (413 "File is too large"). Each file becomes one original (label = file name without its extension, made to follow the Name rule) that is decoded and resampled to 48 kHz mono in the background (state processing, then done or error). Recording length is at most 30 s on trial and 3600 s on paid plans (422).
+         * @description multipart/form-data with the audio in field data (wav, mp3, ogg/opus, flac, m4a/aac or webm) and the named fields project_id, parent_folder_id and microphone. data may be repeated to send several files at once; at most 100 files per request (the client's max files count, 422 above it), each at most 1073741824 bytes (413 "File is too large"). Each file becomes one original (label = file name without its extension, made to follow the Name rule). Files are decoded while they arrive: the answer comes once every file is stored with its duration and waveform peaks (state done), so a file that is not audio or is too long is refused (422) and nothing of the request is kept. The stored audio is the uploaded file, byte for byte. Recording length is at most 30 s on trial and without a subscription, 3600 s on paid plans (422).
          */
         post: operations["uploadRecordings"];
         delete?: never;
@@ -806,7 +806,7 @@ export interface components {
         };
         /**
          * Format: binary
-         * @description An audio file (wav, mp3, ogg/opus, flac or webm), at most 1073741824 bytes.
+         * @description An audio file (wav, mp3, ogg/opus, flac, m4a/aac or webm), at most 1073741824 bytes.
          */
         AudioFile: string;
         UploadRecordingsForm: {

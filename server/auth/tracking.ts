@@ -1,5 +1,7 @@
 import type { Handler } from '../platform/handlers.ts';
+import type { Db } from '../platform/db.ts';
 import { trackingEvents } from '../db/schema.ts';
+import type { ApiUser } from './user-view.ts';
 
 /**
  * POST /api/v3/events: first-party usage events and page views, stored for the statistics pages.
@@ -22,3 +24,41 @@ export const trackEvent: Handler<'trackEvent'> = async (request, reply) => {
   }
   return reply.code(204).send();
 };
+
+/**
+ * POST /api/v3/events/google: events for the analytics provider, kept in tracking_events with source
+ * 'google' (the visitor's google_id as their distinct id) for the provider's server-side forwarding.
+ * Without X-Tracking-Consent: granted they are accepted and dropped, and so are admins' events.
+ */
+export const trackGoogleEvent: Handler<'trackGoogleEvent'> = async (request, reply) => {
+  const user = request.auth?.user;
+  const consent = request.headers['x-tracking-consent'] === 'granted';
+  if (consent && !user?.roles.includes('admin')) {
+    const body = request.body;
+    await request.server.db.insert(trackingEvents).values({
+      userId: user?.id ?? null,
+      distinctId: body.google_id ?? null,
+      event: body.event,
+      properties: (body.properties ?? {}) as Record<string, never>,
+      page: body.page ?? null,
+      origin: body.origin ?? null,
+      signedIn: body.signed_in ?? Boolean(user),
+      source: 'google',
+    });
+  }
+  return reply.code(204).send();
+};
+
+/**
+ * Ties the visitor's analytics distinct_id (sent with login and sign-up) to the account, as a first-party
+ * 'login' or 'sign_up' event, so events before and after signing in are joined. Admins are not tracked.
+ */
+export async function recordAccountEvent(
+  db: Db,
+  user: Pick<ApiUser, 'id' | 'roles'>,
+  event: 'login' | 'sign_up',
+  distinctId: string | undefined,
+): Promise<void> {
+  if (!distinctId || user.roles.includes('admin')) return;
+  await db.insert(trackingEvents).values({ userId: user.id, distinctId, event, signedIn: true, source: 'app' });
+}

@@ -109,6 +109,20 @@ export interface EnginePreset {
   timbre?: { [key: string]: JsonValue };
 }
 
+/**
+ * calibrations.profile: what the analysis of a calibration measured about the speaker (server/audio/pitch.ts
+ * VoiceProfile). Levels are RMS dBFS.
+ */
+export interface CalibrationProfile {
+  f0_median_hz: number;
+  f0_p10_hz: number;
+  f0_p90_hz: number;
+  loudness_dbfs: number;
+  noise_floor_dbfs: number;
+  voiced_seconds: number;
+  analyzed_seconds: number;
+}
+
 export type RecordingParams = { [key: string]: JsonValue };
 export type ModerationResult = {
   status?: ModerationStatus;
@@ -671,6 +685,13 @@ export const calibrations = pgTable(
     duration: doublePrecision('duration'),
     /** Measured median pitch of the speaker, for the suggested pitch shift. */
     pitchHz: doublePrecision('pitch_hz'),
+    /** The rest of what the analysis measured (F0 range, loudness, noise floor); null until calibrated. */
+    profile: jsonb('profile').$type<CalibrationProfile>(),
+    /**
+     * A calibration made from the user's originals (POST /api/v3/calibration/auto): the recordings to
+     * analyse, in order, instead of an uploaded file. No foreign key: a recording deleted meanwhile is skipped.
+     */
+    sourceRecordingIds: uuid('source_recording_ids').array(),
     error: text('error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

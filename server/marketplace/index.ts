@@ -1,4 +1,138 @@
-import { defineHandlers } from '../platform/handlers.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { defineHandlers, type Handler, type OperationId } from '../platform/handlers.ts';
+import { HttpError } from '../platform/errors.ts';
+import { exportFolder, exportProject, exportRecording } from './export.ts';
+import * as folders from './folders.ts';
+import * as notes from './notes.ts';
+import * as projects from './projects.ts';
+import * as recordings from './recordings.ts';
+import { callerId, isAdmin, removeStoredFiles } from './shared.ts';
+import { userStats } from './stats.ts';
+import { uploadRecordings } from './upload.ts';
+
+/** Whose projects a call is about: the caller's, or (admins only) the owner it names. */
+function projectOwner(request: FastifyRequest, owner: string | undefined): string {
+  const caller = callerId(request);
+  if (!owner || owner === caller) return caller;
+  if (!isAdmin(request)) throw new HttpError(403, 'Only admins may act on another user’s projects');
+  return owner;
+}
+
+/** Removes the files of a permanent delete once its rows are gone. */
+async function removeFiles(request: FastifyRequest, keys: string[]) {
+  const { db, storage } = request.server;
+  await removeStoredFiles(db, storage, request.log, keys);
+}
+
+// The zip exports and the upload stream their bodies, so they are written against the plain request and reply.
+const streaming = <Id extends OperationId>(fn: (request: never, reply: FastifyReply) => Promise<FastifyReply>) =>
+  fn as unknown as Handler<Id>;
 
 /** The marketplace service (/api). Operations without a handler here answer 501 after authentication. */
-export const marketplaceHandlers = defineHandlers({});
+export const marketplaceHandlers = defineHandlers({
+  // ── projects ──
+  listProjects: async (request) =>
+    projects.listProjects(request.server.db, projectOwner(request, request.query.owner), request.query),
+  createProject: async (request, reply) => {
+    const project = await projects.createProject(
+      request.server.db,
+      projectOwner(request, request.body.owner),
+      request.body,
+    );
+    return reply.code(201).send(project);
+  },
+  getProjectByUrl: async (request) =>
+    projects.getProjectByUrl(request.server.db, callerId(request), request.query.project_url),
+  searchProjects: async (request) => projects.searchProjects(request.server.db, callerId(request), request.query),
+  getProject: async (request) => projects.getProject(request.server.db, callerId(request), request.params.id),
+  updateProjectModels: async (request) =>
+    projects.updateProjectModels(request.server.db, callerId(request), request.params.id, request.body.models),
+  renameProject: async (request) =>
+    projects.renameProject(request.server.db, callerId(request), request.params.id, request.body.name),
+  deleteProject: async (request) => {
+    const { keys } = await projects.deleteProject(
+      request.server.db,
+      callerId(request),
+      request.params.id,
+      request.query.hard_delete === true,
+    );
+    await removeFiles(request, keys);
+    return { id: request.params.id };
+  },
+  exportProject: streaming<'exportProject'>(exportProject),
+  getProjectStats: async (request) =>
+    projects.statsOfProjects(request.server.db, callerId(request), request.body.project_ids),
+
+  // ── folders ──
+  listFolders: async (request) => folders.listFolders(request.server.db, callerId(request), request.query),
+  createFolder: async (request, reply) => {
+    const folder = await folders.createFolder(request.server.db, callerId(request), request.body);
+    return reply.code(201).send(folder);
+  },
+  searchFolders: async (request) => folders.searchFolders(request.server.db, callerId(request), request.query),
+  renameFolder: async (request) =>
+    folders.renameFolder(request.server.db, callerId(request), request.params.id, request.body.name),
+  deleteFolder: async (request) => {
+    const { keys } = await folders.deleteFolder(
+      request.server.db,
+      callerId(request),
+      request.params.id,
+      request.query.hard_delete === true,
+    );
+    await removeFiles(request, keys);
+    return { id: request.params.id };
+  },
+  exportFolder: streaming<'exportFolder'>(exportFolder),
+  getFolderStats: async (request) =>
+    folders.statsOfFolders(request.server.db, callerId(request), request.body.folder_ids),
+
+  // ── recordings ──
+  listFolderRecordings: async (request) => {
+    const rows = await recordings.listFolderRecordings(request.server.db, callerId(request), request.query.folder_id);
+    return { items: rows.map((r) => recordings.toApiRecording(r, request.server.fileUrls)) };
+  },
+  uploadRecordings: streaming<'uploadRecordings'>(uploadRecordings),
+  listOriginals: async (request) => {
+    const page = await recordings.listOriginals(request.server.db, callerId(request), request.query);
+    return { ...page, items: page.items.map((r) => recordings.toApiRecording(r, request.server.fileUrls)) };
+  },
+  exportRecording: streaming<'exportRecording'>(exportRecording),
+  getRecording: async (request) =>
+    recordings.toApiRecording(
+      await recordings.findRecording(request.server.db, callerId(request), request.params.id),
+      request.server.fileUrls,
+    ),
+  updateRecording: async (request) =>
+    recordings.toApiRecording(
+      await recordings.updateRecording(request.server.db, callerId(request), request.params.id, request.body),
+      request.server.fileUrls,
+    ),
+  deleteRecording: async (request) => {
+    const { ids, keys } = await recordings.deleteRecording(
+      request.server.db,
+      callerId(request),
+      request.params.id,
+      request.query.hard_delete === true,
+    );
+    await removeFiles(request, keys);
+    return ids;
+  },
+
+  // ── notes ──
+  listNotes: async (request) => notes.listNotes(request.server.db, callerId(request), request.query.folder_id),
+  createNote: async (request, reply) => {
+    const note = await notes.createNote(
+      request.server.db,
+      callerId(request),
+      request.body.recording_id,
+      request.body.text,
+    );
+    return reply.code(201).send(note);
+  },
+  updateNote: async (request) =>
+    notes.updateNote(request.server.db, callerId(request), request.body.recording_id, request.body.text),
+  deleteNote: async (request) => notes.deleteNote(request.server.db, callerId(request), request.body.recording_id),
+
+  // ── stats ──
+  getStats: async (request) => userStats(request.server.db, callerId(request)),
+});

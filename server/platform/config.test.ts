@@ -38,4 +38,131 @@ describe('loadConfig', () => {
   it('marks cookies Secure in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
   });
+
+  it('sends mail to the outbox and leaves the bot check off unless configured', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'Timbre <no-reply@timbre.local>',
+      turnstileSecret: undefined,
+      turnstileSiteKey: undefined,
+      adminEmail: 'admin@timbre.local',
+      adminPassword: undefined,
+      trustProxy: false,
+    });
+    const set = loadConfig({
+      SMTP_URL: 'smtp://mail.example.com:587',
+      MAIL_FROM: 'Timbre <hello@example.com>',
+      TURNSTILE_SECRET: 'secret',
+      TURNSTILE_SITE_KEY: 'site',
+      ADMIN_EMAIL: 'root@example.com',
+      ADMIN_PASSWORD: 'Adm1n-Passw0rd!',
+      TRUST_PROXY: 'true',
+    });
+    expect(set).toMatchObject({
+      smtpUrl: 'smtp://mail.example.com:587',
+      mailFrom: 'Timbre <hello@example.com>',
+      turnstileSecret: 'secret',
+      turnstileSiteKey: 'site',
+      adminEmail: 'root@example.com',
+      adminPassword: 'Adm1n-Passw0rd!',
+      trustProxy: true,
+    });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  it('refuses a weak ADMIN_PASSWORD without echoing it, and a malformed ADMIN_EMAIL', () => {
+    let message = '';
+    try {
+      loadConfig({ ADMIN_PASSWORD: 'hunter2' });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^ADMIN_PASSWORD must be 8-32 characters/);
+    expect(message).not.toContain('hunter2');
+    expect(() => loadConfig({ ADMIN_EMAIL: 'not an address' })).toThrow(/ADMIN_EMAIL must be an e-mail address/);
+  });
+
+  it('reads rate limits as count/seconds with the documented defaults', () => {
+    expect(loadConfig({}).rateLimits).toEqual({
+      loginAccount: { limit: 10, windowSeconds: 900 },
+      loginIp: { limit: 50, windowSeconds: 900 },
+      signupIp: { limit: 5, windowSeconds: 3600 },
+      signupEmail: { limit: 5, windowSeconds: 3600 },
+      mail: { limit: 5, windowSeconds: 3600 },
+      mailIp: { limit: 20, windowSeconds: 3600 },
+      promo: { limit: 10, windowSeconds: 3600 },
+    });
+    expect(loadConfig({ RATE_LIMIT_LOGIN_ACCOUNT: '3/60' }).rateLimits.loginAccount).toEqual({
+      limit: 3,
+      windowSeconds: 60,
+    });
+    expect(() => loadConfig({ RATE_LIMIT_SIGNUP_IP: 'ten' })).toThrow(
+      new ConfigError('RATE_LIMIT_SIGNUP_IP must be "count/seconds" (e.g. 10/900, at most a week), got "ten"'),
+    );
+    expect(() => loadConfig({ RATE_LIMIT_LOGIN_IP: '0/60' })).toThrow(/RATE_LIMIT_LOGIN_IP/);
+  });
+
+  it('turns on only the OAuth providers whose credentials are set (details: oauth-config.test.ts)', () => {
+    expect(loadConfig({}).oauth).toEqual({});
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).oauth).toEqual({
+      google: { clientId: 'id', clientSecret: 'secret' },
+    });
+    expect(() => loadConfig({ FACEBOOK_CLIENT_ID: 'id' })).toThrow(
+      new ConfigError('FACEBOOK_CLIENT_ID is set, so FACEBOOK_CLIENT_SECRET must be too'),
+    );
+  });
+
+  it('keeps files on the local disk unless S3_BUCKET is set, and caps uploads at 1073741824 bytes', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ s3: undefined, fileUrlSecret: undefined, maxUploadBytes: 1_073_741_824 });
+    expect(loadConfig({ MAX_UPLOAD_BYTES: '1048576', FILE_URL_SECRET: 's3cret' })).toMatchObject({
+      maxUploadBytes: 1_048_576,
+      fileUrlSecret: 's3cret',
+    });
+    expect(() => loadConfig({ MAX_UPLOAD_BYTES: '0' })).toThrow(/MAX_UPLOAD_BYTES must be an integer/);
+    expect(
+      loadConfig({
+        S3_BUCKET: 'timbre',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).s3,
+    ).toEqual({
+      bucket: 'timbre',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ S3_BUCKET: 'timbre', S3_REGION: 'eu-west-1' }).s3).toMatchObject({
+      endpoint: undefined,
+      region: 'eu-west-1',
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together'),
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT must be an http/);
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+
+  it('takes payments with Stripe only when both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_xyz' }).stripe).toEqual({
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_xyz',
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      new ConfigError('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together'),
+    );
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_xyz' })).toThrow(
+      /STRIPE_SECRET_KEY must be a Stripe secret/,
+    );
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'xyz' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET must start with whsec_/,
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadOauthConfig, type OauthConfig } from './oauth-config.ts';
 
 /** Every setting the server reads, all from environment variables with the defaults documented here. */
 export interface Config {
@@ -16,6 +17,12 @@ export interface Config {
   logLevel: string;
   /** PUBLIC_URL — the address users reach, used in e-mails and OAuth redirects. Default http://localhost:PORT. */
   publicUrl: string;
+  /**
+   * OAuth providers by name, each on when <PROVIDER>_CLIENT_ID is set (see platform/oauth-config.ts):
+   * GOOGLE_/LINKEDIN_/FACEBOOK_CLIENT_ID + _CLIENT_SECRET; APPLE_CLIENT_ID, APPLE_TEAM_ID, APPLE_KEY_ID,
+   * APPLE_PRIVATE_KEY; and <PROVIDER>_OAUTH_ISSUER to use another OpenID issuer's endpoints. Default none.
+   */
+  oauth: OauthConfig;
   /** DIST_DIR — the built SPA served with history fallback. Default ./dist. */
   distDir: string;
   /** SERVICES — comma list of services this process serves. Default all: auth,marketplace,models,notifications. */
@@ -24,6 +31,75 @@ export interface Config {
   sessionTtlDays: number;
   /** COOKIE_SECURE — mark cookies Secure. Default true in production, false otherwise. */
   cookieSecure: boolean;
+  /**
+   * TRUST_PROXY — behind a reverse proxy, take the client address from X-Forwarded-For (per-IP rate limits
+   * need it): true (trust every hop) or a comma list of the proxies' addresses/CIDRs. Default off.
+   */
+  trustProxy: boolean | string[];
+  /** SMTP_URL — e.g. smtps://user:pass@smtp.example.com:465; unset means the outbox folder DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM — sender of every e-mail. Default "Timbre <no-reply@timbre.local>". */
+  mailFrom: string;
+  /** TURNSTILE_SECRET — Cloudflare Turnstile secret; unset turns the sign-up bot check off. */
+  turnstileSecret: string | undefined;
+  /** TURNSTILE_SITE_KEY — the public Turnstile key the SPA renders the widget with. */
+  turnstileSiteKey: string | undefined;
+  /** ADMIN_EMAIL — the admin created at first start. Default admin@timbre.local. */
+  adminEmail: string;
+  /** ADMIN_PASSWORD — that admin's password; unset means a generated one, printed once at first start. */
+  adminPassword: string | undefined;
+  /** RATE_LIMIT_* — fixed-window limits, each "count/seconds". */
+  rateLimits: RateLimits;
+  /**
+   * S3_BUCKET (+ S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE) — keep
+   * files in an S3-compatible bucket. Unset means the local disk, DATA_DIR/files.
+   */
+  s3: S3Config | undefined;
+  /** FILE_URL_SECRET — signs file links; unset means one generated at first start and kept in DATA_DIR/file-url-secret. */
+  fileUrlSecret: string | undefined;
+  /** MAX_UPLOAD_BYTES — the largest file one upload may carry (413 "File is too large" above it). Default 1073741824. */
+  maxUploadBytes: number;
+  /**
+   * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET — take payments with Stripe (both or neither). Unset means the
+   * local test provider's checkout and portal pages, which production refuses to serve.
+   */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** S3_ENDPOINT — an S3-compatible server (MinIO, R2…); unset means AWS. */
+  endpoint: string | undefined;
+  /** S3_REGION — default us-east-1. */
+  region: string;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY — unset means the SDK's own chain (instance role, AWS_* variables). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** S3_FORCE_PATH_STYLE — bucket in the path rather than the host name. Default true with S3_ENDPOINT, else false. */
+  forcePathStyle: boolean;
+}
+
+/** At most `limit` attempts per `windowSeconds`, counted in the rate_limits table. */
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimits {
+  /** RATE_LIMIT_LOGIN_ACCOUNT — logins per e-mail address. Default 10/900 (a successful login resets it). */
+  loginAccount: RateLimitRule;
+  /** RATE_LIMIT_LOGIN_IP — logins per client address. Default 50/900. */
+  loginIp: RateLimitRule;
+  /** RATE_LIMIT_SIGNUP_IP — sign-ups per client address. Default 5/3600. */
+  signupIp: RateLimitRule;
+  /** RATE_LIMIT_SIGNUP_EMAIL — sign-up attempts per e-mail address. Default 5/3600. */
+  signupEmail: RateLimitRule;
+  /** RATE_LIMIT_MAIL — verification and password-reset e-mails per account or e-mail address. Default 5/3600. */
+  mail: RateLimitRule;
+  /** RATE_LIMIT_MAIL_IP — password-reset requests per client address. Default 20/3600. */
+  mailIp: RateLimitRule;
+  /** RATE_LIMIT_PROMO — promo codes tried per user. Default 10/3600. */
+  promo: RateLimitRule;
 }
 
 export const SERVICE_NAMES = ['auth', 'marketplace', 'models', 'notifications'] as const;
@@ -39,6 +115,30 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
   }
   return value;
 }
+
+function rateRule(name: string, raw: string | undefined, fallback: RateLimitRule): RateLimitRule {
+  if (raw === undefined || raw === '') return fallback;
+  const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  const limit = Number(match?.[1]);
+  const windowSeconds = Number(match?.[2]);
+  if (!match || limit < 1 || windowSeconds < 1 || windowSeconds > 86_400 * 7) {
+    throw new ConfigError(`${name} must be "count/seconds" (e.g. 10/900, at most a week), got "${raw}"`);
+  }
+  return { limit, windowSeconds };
+}
+
+function trustProxy(raw: string | undefined): boolean | string[] {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+// The server's own copy of SPEC.md section 5's password rule, for ADMIN_PASSWORD (requests are checked
+// against openapi/auth.yaml#/components/schemas/Password).
+const STRONG_PASSWORD = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9]).{8,32}$/;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
@@ -60,9 +160,93 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     env: nodeEnv,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    oauth: loadOauthConfig(env),
     distDir: path.resolve(cwd, env.DIST_DIR || './dist'),
     services: services as ServiceName[],
     sessionTtlDays: integer('SESSION_TTL_DAYS', env.SESSION_TTL_DAYS, 30, 1, 365),
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : nodeEnv === 'production',
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Timbre <no-reply@timbre.local>',
+    turnstileSecret: env.TURNSTILE_SECRET || undefined,
+    turnstileSiteKey: env.TURNSTILE_SITE_KEY || undefined,
+    adminEmail: adminEmail(env.ADMIN_EMAIL),
+    adminPassword: adminPassword(env.ADMIN_PASSWORD),
+    rateLimits: {
+      loginAccount: rateRule('RATE_LIMIT_LOGIN_ACCOUNT', env.RATE_LIMIT_LOGIN_ACCOUNT, {
+        limit: 10,
+        windowSeconds: 900,
+      }),
+      loginIp: rateRule('RATE_LIMIT_LOGIN_IP', env.RATE_LIMIT_LOGIN_IP, { limit: 50, windowSeconds: 900 }),
+      signupIp: rateRule('RATE_LIMIT_SIGNUP_IP', env.RATE_LIMIT_SIGNUP_IP, { limit: 5, windowSeconds: 3600 }),
+      signupEmail: rateRule('RATE_LIMIT_SIGNUP_EMAIL', env.RATE_LIMIT_SIGNUP_EMAIL, { limit: 5, windowSeconds: 3600 }),
+      mail: rateRule('RATE_LIMIT_MAIL', env.RATE_LIMIT_MAIL, { limit: 5, windowSeconds: 3600 }),
+      mailIp: rateRule('RATE_LIMIT_MAIL_IP', env.RATE_LIMIT_MAIL_IP, { limit: 20, windowSeconds: 3600 }),
+      promo: rateRule('RATE_LIMIT_PROMO', env.RATE_LIMIT_PROMO, { limit: 10, windowSeconds: 3600 }),
+    },
+    s3: s3Config(env),
+    fileUrlSecret: env.FILE_URL_SECRET || undefined,
+    maxUploadBytes: integer('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 1_073_741_824, 1, Number.MAX_SAFE_INTEGER),
+    stripe: stripeConfig(env),
   };
+}
+
+function stripeConfig(env: NodeJS.ProcessEnv): Config['stripe'] {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || undefined;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || undefined;
+  if (!secretKey && !webhookSecret) return undefined;
+  // Never echo the values: they are secrets.
+  if (!secretKey || !webhookSecret) {
+    throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
+  }
+  if (!/^(sk|rk)_(test|live)_/.test(secretKey)) {
+    throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_… or rk_…)');
+  }
+  if (!webhookSecret.startsWith('whsec_')) throw new ConfigError('STRIPE_WEBHOOK_SECRET must start with whsec_');
+  return { secretKey, webhookSecret };
+}
+
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) {
+    throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE;
+  if (pathStyle && pathStyle !== 'true' && pathStyle !== 'false') {
+    throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
+  }
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: pathStyle ? pathStyle === 'true' : Boolean(endpoint),
+  };
+}
+
+function adminEmail(raw: string | undefined): string {
+  if (!raw) return 'admin@timbre.local';
+  if (!/^[^\s@]+@[^\s@]+$/.test(raw) || raw.length > 254) {
+    throw new ConfigError(`ADMIN_EMAIL must be an e-mail address, got "${raw}"`);
+  }
+  return raw.trim();
+}
+
+function adminPassword(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  // Never echo the value: it is a secret.
+  if (!STRONG_PASSWORD.test(raw)) {
+    throw new ConfigError(
+      'ADMIN_PASSWORD must be 8-32 characters with a digit, an uppercase letter, a lowercase letter and a special character',
+    );
+  }
+  return raw;
 }

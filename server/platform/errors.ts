@@ -40,6 +40,8 @@ interface AjvLikeError {
   message?: string;
   keyword?: string;
   params?: Record<string, unknown>;
+  /** The schema object that holds the failing keyword (Ajv's verbose mode). */
+  parentSchema?: Record<string, unknown>;
 }
 
 const CONTEXT: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
@@ -55,6 +57,24 @@ export function fieldOf(context: string, err: AjvLikeError): string {
         ? err.params.additionalProperty
         : '';
   return [base, pointer, extra].filter(Boolean).join('/');
+}
+
+/** "first_name" → "First name": the field as a person reads it. */
+function labelOf(field: string): string {
+  const last = field.split('/').pop() ?? field;
+  const words = last.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * A rule's own sentence, from `x-error-message` on the schema it failed in (openapi/auth.yaml's Password,
+ * PersonName, Email…); `{name}` becomes the field's label. Only for failures of the value itself: a
+ * missing or unknown property is about the enclosing object and keeps the generic wording.
+ */
+function customMessage(err: AjvLikeError, field: string): string | undefined {
+  if (err.keyword === 'required' || err.keyword === 'additionalProperties') return undefined;
+  const text = err.parentSchema?.['x-error-message'];
+  return typeof text === 'string' ? text.replaceAll('{name}', labelOf(field)) : undefined;
 }
 
 function messageOf(err: AjvLikeError): string {
@@ -75,9 +95,23 @@ export function errorHandler(error: FastifyError | HttpError | Error, request: F
   const fe = error as FastifyError & { validation?: AjvLikeError[]; validationContext?: string };
   if (fe.validation && fe.validation.length > 0) {
     const context = fe.validationContext ?? 'body';
-    const errors = fe.validation.map((e) => ({ field: fieldOf(context, e), message: messageOf(e) }));
+    const seen = new Set<string>();
+    const errors: { field: string; message: string; detail: string }[] = [];
+    for (const e of fe.validation) {
+      const field = fieldOf(context, e);
+      const custom = customMessage(e, field);
+      const message = custom ?? messageOf(e);
+      // One rule sentence per field, however many of its keywords (minLength, pattern…) failed.
+      if (seen.has(`${field}\n${message}`)) continue;
+      seen.add(`${field}\n${message}`);
+      errors.push({ field, message, detail: custom ?? `${field} ${message}` });
+    }
     const first = errors[0]!;
-    return reply.code(422).send({ detail: `${first.field} ${first.message}`, field: first.field, errors });
+    return reply.code(422).send({
+      detail: first.detail,
+      field: first.field,
+      errors: errors.map(({ field, message }) => ({ field, message })),
+    });
   }
   if (
     fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||

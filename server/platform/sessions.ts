@@ -78,15 +78,51 @@ export async function endSession(db: Db, sessionId: string): Promise<void> {
   await db.execute(sql`update sessions set ended_at = now() where id = ${sessionId} and ended_at is null`);
 }
 
-/** The owner of a live API key, or null. */
+/** api_keys.last_used_at is written at most this often per key, so a busy key costs no write per call. */
+export const API_KEY_LAST_USED_SECONDS = 60;
+
+/**
+ * The owner of a live API key, or null. Marks the key used (api_keys.last_used_at) when its mark is
+ * older than API_KEY_LAST_USED_SECONDS: one extra statement a minute for a key in constant use.
+ */
 export async function findApiKey(db: Db, key: string): Promise<Auth | null> {
-  const rows = rowsOf<PrincipalRow>(
+  const rows = rowsOf<PrincipalRow & { key_id: string; stale: boolean }>(
     await db.execute(sql`
-      select u.id, u.email, u.roles, u.verified
+      select u.id, u.email, u.roles, u.verified, k.id as key_id,
+        (k.last_used_at is null
+          or k.last_used_at < now() - ${`${API_KEY_LAST_USED_SECONDS} seconds`}::interval) as stale
       from api_keys k join users u on u.id = k.user_id
       where k.key_hash = ${sha256(key)} and (k.expires_at is null or k.expires_at > now()) and u.deleted_at is null
       limit 1`),
   );
   const row = rows[0];
-  return row ? { user: toUser(row), via: 'apiKey' } : null;
+  if (!row) return null;
+  if (row.stale) await db.execute(sql`update api_keys set last_used_at = now() where id = ${row.key_id}`);
+  return { user: toUser(row), via: 'apiKey' };
+}
+
+/**
+ * Ends every live session of a user, except `exceptSessionId` (the caller's own, e.g. after changing the
+ * password). Returns the ids ended, so their sockets can be told (user.session_end).
+ */
+export async function endUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update sessions set ended_at = now()
+      where user_id = ${userId} and ended_at is null and id <> ${exceptSessionId ?? ''}
+      returning id`),
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Moves a live session's expiry to `ttlDays` from now (a session lives SESSION_TTL_DAYS without use). */
+export async function extendSession(db: Db, sessionId: string, ttlDays: number): Promise<Date | null> {
+  const expiresAt = new Date(Date.now() + ttlDays * 86_400_000);
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update sessions set last_seen_at = now(), expires_at = ${expiresAt.toISOString()}
+      where id = ${sessionId} and ended_at is null
+      returning id`),
+  );
+  return rows.length > 0 ? expiresAt : null;
 }

@@ -17,12 +17,16 @@ export function createAjv(options: { coerce: boolean; defaults: boolean }): Ajv2
     // Fastify would strip unknown properties (TRAPS.md); here additionalProperties:false must reject.
     removeAdditional: false,
     validateFormats: true,
+    // Errors carry the schema they failed in, so a field rule's x-error-message can be read (errors.ts).
+    verbose: true,
   });
   addFormats(ajv);
   ajv.addFormat('binary', true);
   ajv.addFormat('password', true);
   ajv.addKeyword({ keyword: 'x-designed' });
   ajv.addKeyword({ keyword: 'example' });
+  // A human sentence for a field rule (e.g. Password), used as the 422 detail instead of Ajv's wording.
+  ajv.addKeyword({ keyword: 'x-error-message', schemaType: 'string' });
   return ajv;
 }
 
@@ -36,7 +40,7 @@ export const validatorCompiler: FastifySchemaCompiler<JsonSchema> = ({ schema, h
   return (data: unknown) => (validate(data) ? { value: data } : { error: validate.errors as never });
 };
 
-/** The Fastify route schema for one operation's request (JSON bodies; multipart is checked by its handler). */
+/** The Fastify route schema for one operation's request (JSON and form bodies; multipart is checked by its handler). */
 export function requestSchema(op: Operation): FastifySchema {
   const schema: FastifySchema = {};
   const group = (where: Parameter['in']) => op.parameters.filter((p) => p.in === where);
@@ -53,7 +57,9 @@ export function requestSchema(op: Operation): FastifySchema {
   if (path.length) schema.params = objectOf(path, false);
   if (query.length) schema.querystring = objectOf(query, true);
   if (headers.length) schema.headers = objectOf(headers, true);
-  const json = op.requestBody?.content['application/json']?.schema;
+  // A JSON body, or a form that a provider posts (form-body.ts parses it into the same kind of object).
+  const content = op.requestBody?.content;
+  const json = content?.['application/json']?.schema ?? content?.['application/x-www-form-urlencoded']?.schema;
   if (json) {
     schema.body = op.requestBody?.required ? json : { anyOf: [json, { type: 'null' }] };
   }

@@ -2,3 +2,4 @@ export { createApiClients, type ApiClients, type ApiClientOptions } from './clie
 export { ApiError, isApiError } from './api-error.ts';
 export { keepSessionOn401, CSRF_HEADER, FILE_TOO_LARGE } from './middleware.ts';
 export { createTokenStore, SESSION_TOKEN_KEY, type TokenStore } from './session-token.ts';
+export { ApiProvider, useApi } from './api-context.tsx';

@@ -1,17 +1,25 @@
+import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MarketingLayout } from '../../design-system/layouts/index.ts';
+import { useSession } from '../machines/index.ts';
+import { AppLayoutRoute } from './app-layout-route.tsx';
 import { EXTERNAL_LINKS } from './external-links.ts';
 
-/** The public site's pages (home for guests, pricing, use cases, FAQ) in the marketing layout. */
-export function MarketingLayoutRoute() {
+/**
+ * The public site's pages (home for guests, pricing, use cases, FAQ) in the marketing layout for guests;
+ * signed-in users see them in the app layout (SPEC.md section 2, "Layouts").
+ */
+export function MarketingLayoutRoute({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
+  const { isAuthenticated } = useSession();
+  if (isAuthenticated) return <AppLayoutRoute>{children}</AppLayoutRoute>;
   return (
     <MarketingLayout
       forBusinessHref={EXTERNAL_LINKS.forBusiness}
       contactHref={EXTERNAL_LINKS.requestCall}
       currentPath={pathname}
     >
-      <Outlet />
+      {children ?? <Outlet />}
     </MarketingLayout>
   );
 }

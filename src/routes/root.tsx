@@ -2,8 +2,15 @@ import { useEffect } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useHref, useMatches, useNavigate, type NavigateOptions } from 'react-router';
+import { Announcer, ModalHost, Toaster } from '../../design-system/index.ts';
+import { useUrlCapture } from '../features/auth/index.ts';
+import { useProjectsModals } from '../features/projects/index.ts';
+import { useRecorderModals } from '../features/recorder/index.ts';
+import { useWelcomeModals } from '../features/welcome/index.ts';
+import { useSession } from '../machines/index.ts';
 import { isAbsoluteHref } from './external-links.ts';
-import { useFocusHeadingOnNavigation } from './route-focus.ts';
+import { useNewOriginalClearing } from './new-original-clearing.ts';
+import { useClearStaleAnnouncements, useFocusHeadingOnNavigation } from './route-focus.ts';
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -15,14 +22,20 @@ declare module 'react-aria-components' {
 export interface RouteHandle {
   /** The message id of the page's name, for the document title ("Pricing · Timbre"). */
   title?: string;
+  /** The page's name for signed-in users, where it differs (home: the dashboard). */
+  signedInTitle?: string;
 }
 
 /** Sets the document title from the deepest route that names its page. */
 function useDocumentTitle() {
   const intl = useIntl();
   const matches = useMatches();
+  const { isAuthenticated } = useSession();
   const titleId = matches
-    .map((match) => (match.handle as RouteHandle | undefined)?.title)
+    .map((match) => {
+      const handle = match.handle as RouteHandle | undefined;
+      return (isAuthenticated && handle?.signedInTitle) || handle?.title;
+    })
     .filter((id): id is string => Boolean(id))
     .at(-1);
   useEffect(() => {
@@ -45,14 +58,25 @@ function useLinkHref(href: string) {
 /**
  * The root of every page: React Aria's links and menus route through react-router (client-side, with real
  * hrefs), the document title follows the page, and focus moves to the new page's heading after navigation.
+ * It also holds what every page shares: the toasts, the screen-reader announcer's log, the modal host (with
+ * the features' modals registered), and the promo and voice parameters of any URL.
  */
 export function Root() {
   const navigate = useNavigate();
   useDocumentTitle();
   useFocusHeadingOnNavigation();
+  useClearStaleAnnouncements();
+  useWelcomeModals();
+  useProjectsModals();
+  useRecorderModals();
+  useNewOriginalClearing();
+  useUrlCapture();
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useLinkHref}>
       <Outlet />
+      <ModalHost />
+      <Toaster />
+      <Announcer />
       <ScrollRestoration />
     </RouterProvider>
   );

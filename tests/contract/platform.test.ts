@@ -25,9 +25,9 @@ describe('platform: security, 501 and validation on every operation', () => {
   });
   afterAll(() => t.close());
 
-  it('serves all 89 calls of the spec (and the designed private-voice check)', () => {
-    expect(operations).toHaveLength(90);
-    expect(new Set(operations.map((o) => o.operationId)).size).toBe(90);
+  it('serves all 89 calls of the spec (and the designed private-voice check, OAuth provider list, form_post receiver and billing webhook)', () => {
+    expect(operations).toHaveLength(93);
+    expect(new Set(operations.map((o) => o.operationId)).size).toBe(93);
   });
 
   it('answers 401 with a JSON detail to an anonymous caller on every operation that needs sign-in', async () => {
@@ -42,8 +42,11 @@ describe('platform: security, 501 and validation on every operation', () => {
       'forgotPassword',
       'getOauthUri',
       'getSubscriptions',
+      'listOauthProviders',
       'login',
+      'oauthCallback',
       'oauthLogin',
+      'receiveBillingWebhook',
       'signup',
       'trackEvent',
       'trackGoogleEvent',
@@ -105,8 +108,17 @@ describe('platform: security, 501 and validation on every operation', () => {
     const key = await giveApiKey(t, user.userId);
     const ok = await t.request({ method: 'GET', url: '/api/v2/accent-infos', headers: { 'x-api-key': key } });
     expect(ok.statusCode).toBe(200);
+    // A write with the key alone gets past security to the request's own checks (here: the name is missing).
     const write = await t.request({ method: 'POST', url: '/api/projects', headers: { 'x-api-key': key }, payload: {} });
-    expect(write.statusCode).toBe(501);
+    expect(write.statusCode).toBe(422);
+    expect(write.json()).toMatchObject({ field: 'body/name' });
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/projects',
+      headers: { 'x-api-key': key },
+      payload: { name: 'Made with a key' },
+    });
+    expect(made.statusCode).toBe(201);
     const expired = await giveApiKey(t, (await signIn(t)).userId, new Date(Date.now() - 1000));
     const refused = await t.request({ method: 'GET', url: '/api/v2/accent-infos', headers: { 'x-api-key': expired } });
     expect(refused.statusCode).toBe(401);
@@ -253,6 +265,30 @@ describe('platform: contract check, health, request ids and the SPA', () => {
       const api = await t.request({ method: 'GET', url: '/api/nothing-here', headers: { accept: 'text/html' } });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toEqual({ detail: 'Not found: GET /api/nothing-here' });
+      const home = await t.request({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('<div id="root">');
+      expect(home.body).not.toContain('turnstile-site-key');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('tells the SPA the Turnstile site key at run time, in a <meta> tag of the page', async () => {
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'timbre-dist-'));
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Timbre</title></head><body></body></html>',
+    );
+    const t = await createTestApp({
+      distDir: dist,
+      env: { TURNSTILE_SECRET: 'secret', TURNSTILE_SITE_KEY: '0x4AAA"<key>' },
+    });
+    try {
+      for (const url of ['/', '/signup']) {
+        const page = await t.request({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(page.body).toContain('<meta name="turnstile-site-key" content="0x4AAA&quot;&lt;key&gt;"></head>');
+      }
     } finally {
       await t.close();
     }

@@ -26,11 +26,12 @@ test.describe('the product on its embedded defaults', () => {
   });
 
   test('a deep link loads the SPA, which says there is nothing there and leads home by keyboard', async ({ page }) => {
-    const response = await page.goto('/alice/a-project-that-does-not-exist');
+    // (A two-part path is a project page, /{ownerName}/{projectSlug}, which sends a guest to log in.)
+    const response = await page.goto('/alice/a-project/that-does-not-exist');
     expect(response?.status()).toBe(200);
     const heading = page.getByRole('heading', { level: 1, name: 'Page not found' });
     await expect(heading).toBeFocused();
-    await expect(page.getByText('/alice/a-project-that-does-not-exist')).toBeVisible();
+    await expect(page.getByText('/alice/a-project/that-does-not-exist')).toBeVisible();
     await expectNoAxeViolations(page);
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeFocused();

@@ -10,6 +10,8 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/platform/config.ts';
 import { openDatabase, type Database } from '../../server/platform/db.ts';
 import type { Handlers } from '../../server/platform/handlers.ts';
+import type { BotCheck } from '../../server/auth/bot-check.ts';
+import type { Mailer } from '../../server/mail/mailer.ts';
 import { createSession, SESSION_COOKIE, randomToken, sha256 } from '../../server/platform/sessions.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -43,10 +45,20 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   return { database, drop: async () => undefined };
 }
 
-export async function createTestApp(options: { handlers?: Handlers; distDir?: string } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  handlers?: Handlers;
+  distDir?: string;
+  /** More environment variables for loadConfig (e.g. RATE_LIMIT_LOGIN_ACCOUNT, TURNSTILE_SECRET). */
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  botCheck?: BotCheck;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timbre-test-'));
   const config = loadConfig({
+    ...options.env,
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     DIST_DIR: options.distDir ?? path.join(dataDir, 'no-dist'),
@@ -57,6 +69,8 @@ export async function createTestApp(options: { handlers?: Handlers; distDir?: st
     contractCheck: true,
     logger: false,
     ...(options.handlers ? { handlers: options.handlers } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.botCheck ? { botCheck: options.botCheck } : {}),
   });
   return {
     app,

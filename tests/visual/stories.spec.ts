@@ -15,7 +15,7 @@ const indexFile = new URL('../../storybook-static/index.json', import.meta.url);
 if (!existsSync(indexFile)) throw new Error('No storybook-static/: `npm run test:visual` builds it first.');
 const index = JSON.parse(readFileSync(indexFile, 'utf8')) as { entries: Record<string, IndexEntry> };
 const stories = Object.values(index.entries).filter(
-  (entry) => entry.type === 'story' && !entry.tags?.includes('!visual'),
+  (entry) => entry.type === 'story' && !entry.tags?.includes('no-visual'),
 );
 const themes = ['light', 'dark'] as const;
 

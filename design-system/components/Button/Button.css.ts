@@ -17,7 +17,7 @@ export const button = recipe({
     selectors: {
       '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
       '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.55 },
-      '&[data-pending]': { cursor: 'progress' },
+      '&[data-busy]': { cursor: 'progress' },
     },
     '@media': { '(forced-colors: active)': { borderColor: 'ButtonText' } },
   },

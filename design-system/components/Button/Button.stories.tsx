@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { announcementLog } from '../../announcer/announcer.ts';
 import { Button } from './Button.tsx';
 
 const meta = {
@@ -30,5 +32,40 @@ export const Disabled: Story = {
     await expect(button).toBeDisabled();
     await userEvent.click(button);
     await expect(args.onPress).not.toHaveBeenCalled();
+  },
+};
+
+/** Pressed once, the button works until the task ends: it keeps focus, ignores further presses and says so. */
+export const Pending: Story = {
+  tags: ['no-visual'],
+  render: function PendingButton(args) {
+    const [busy, setBusy] = useState(false);
+    return (
+      <Button
+        {...args}
+        isPending={busy}
+        onPress={(event) => {
+          args.onPress?.(event);
+          setBusy(true);
+        }}
+      />
+    );
+  },
+  play: async ({ canvasElement, args }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Convert' });
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    await expect(button).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(button);
+    await expect(args.onPress).toHaveBeenCalledTimes(1);
+    await waitFor(() =>
+      expect(announcementLog.getSnapshot().context.entries.map((entry) => entry.message)).toContain(
+        'Convert: working…',
+      ),
+    );
+    // Nothing in the live regions points at the button by id: an announcement survives the page it came from.
+    await expect(document.querySelector('[data-live-announcer] [aria-labelledby]')).toBeNull();
   },
 };

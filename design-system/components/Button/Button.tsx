@@ -1,5 +1,12 @@
+import { useCallback, useEffect, useRef, type Ref } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
+import { defineMessages, useIntl } from 'react-intl';
+import { announce } from '../../announcer/announcer.ts';
 import { button, type ButtonVariants } from './Button.css.ts';
+
+const messages = defineMessages<{ busy: { label: string } }>({
+  busy: { id: 'ds.button.busy', defaultMessage: '{label}: working…' },
+});
 
 export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'style'> {
   /**
@@ -12,9 +19,61 @@ export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'style'
    * @default 'md'
    */
   size?: ButtonVariants['size'];
+  ref?: Ref<HTMLButtonElement>;
 }
 
-/** A button over React Aria's: press, keyboard, focus ring and the pending state come from React Aria. */
-export function Button({ variant, size, ...props }: ButtonProps) {
-  return <AriaButton {...props} className={button({ variant, size })} />;
+/** Events a pending button still answers: focus, blur and hover, so tooltips and the focus ring keep working. */
+const KEPT_WHILE_PENDING = /Focus|Blur|Hover/;
+
+function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) (ref as { current: T | null }).current = value;
+}
+
+/**
+ * A button over React Aria's: press, keyboard and focus ring come from React Aria.
+ *
+ * While `isPending`, the button stays focusable but does nothing when pressed (`aria-disabled`, a submit button
+ * no longer submits) and, when it has focus, says "…: working…" through the announcer. The pending state is kept
+ * here rather than in React Aria's button, whose announcement points at the button by id and is left dangling
+ * (an unnamed image in the live region) when the button goes away with the page it was on.
+ */
+export function Button({ variant, size, isPending = false, ref, type, ...props }: ButtonProps) {
+  const intl = useIntl();
+  const own = useRef<HTMLButtonElement | null>(null);
+  const wasPending = useRef(isPending);
+
+  useEffect(() => {
+    const element = own.current;
+    if (isPending && !wasPending.current && element && element === element.ownerDocument.activeElement) {
+      const label = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+      if (label) announce(intl.formatMessage(messages.busy, { label }), { politeness: 'assertive' });
+    }
+    wasPending.current = isPending;
+  }, [isPending, intl]);
+
+  const setRef = useCallback(
+    (element: HTMLButtonElement | null) => {
+      own.current = element;
+      assignRef(ref, element);
+    },
+    [ref],
+  );
+
+  const live: Record<string, unknown> = { ...props };
+  if (isPending) {
+    for (const key of Object.keys(live)) {
+      if (key.startsWith('on') && !KEPT_WHILE_PENDING.test(key)) delete live[key];
+    }
+  }
+  return (
+    <AriaButton
+      {...(live as AriaButtonProps)}
+      type={isPending && type === 'submit' ? 'button' : type}
+      ref={setRef}
+      aria-disabled={isPending ? true : props['aria-disabled']}
+      data-busy={isPending || undefined}
+      className={button({ variant, size })}
+    />
+  );
 }

@@ -1,0 +1,398 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestApp } from '../../tests/support/test-app.ts';
+import { subscriptionPrices } from '../db/schema.ts';
+import { mapStripeEvent, mapStripeStatus, createStripeProvider } from './stripe.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_timbre';
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const PERIOD_END = 1_790_000_000;
+
+/**
+ * Event payloads in the shapes Stripe sends them (API 2025+: the period on subscription items, the
+ * subscription under invoice.parent), trimmed to the fields a webhook receiver reads.
+ */
+function checkoutCompleted(userId: string, customer: string, subscription: string) {
+  return {
+    id: `evt_checkout_${subscription}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    api_version: '2026-10-28.endive',
+    created: 1_787_000_000,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: {
+      object: {
+        id: 'cs_test_a1',
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'complete',
+        payment_status: 'paid',
+        client_reference_id: userId,
+        customer,
+        subscription,
+        metadata: { user_id: userId, price_id: 'pro-month' },
+        success_url: 'http://localhost/subscribed',
+      },
+    },
+  };
+}
+
+function subscriptionEvent(
+  type: 'customer.subscription.updated' | 'customer.subscription.deleted',
+  id: string,
+  customer: string,
+  extra: { status?: string; cancel_at_period_end?: boolean; price?: string } = {},
+) {
+  return {
+    id: `evt_${type}_${id}_${extra.status ?? ''}_${String(extra.cancel_at_period_end)}`,
+    object: 'event',
+    type,
+    created: 1_787_000_100,
+    livemode: false,
+    data: {
+      object: {
+        id,
+        object: 'subscription',
+        customer,
+        status: extra.status ?? 'active',
+        cancel_at_period_end: extra.cancel_at_period_end ?? false,
+        cancel_at: null,
+        metadata: {},
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: 'si_1',
+              object: 'subscription_item',
+              current_period_end: PERIOD_END,
+              price: { id: extra.price ?? 'pro-month', object: 'price', recurring: { interval: 'month' } },
+            },
+          ],
+        },
+      },
+    },
+  };
+}
+
+function invoicePaid(id: string, customer: string, subscription: string, price = 'pro-month') {
+  return {
+    id: `evt_invoice_${id}`,
+    object: 'event',
+    type: 'invoice.paid',
+    created: 1_787_000_050,
+    livemode: false,
+    data: {
+      object: {
+        id,
+        object: 'invoice',
+        customer,
+        status: 'paid',
+        period_end: 1_787_000_000,
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { metadata: {}, subscription },
+        },
+        lines: {
+          object: 'list',
+          data: [
+            {
+              id: 'il_1',
+              object: 'line_item',
+              period: { start: 1_787_000_000, end: PERIOD_END },
+              pricing: { type: 'price_details', price_details: { price, product: 'prod_1' } },
+            },
+          ],
+        },
+      },
+    },
+  };
+}
+
+describe('Stripe: event mapping', () => {
+  it('maps the four events this server uses, and ignores the rest', () => {
+    const [checkout] = mapStripeEvent(checkoutCompleted('u1', 'cus_1', 'sub_1') as unknown as Stripe.Event);
+    expect(checkout).toMatchObject({
+      type: 'checkout.completed',
+      provider: 'stripe',
+      providerType: 'checkout.session.completed',
+      userId: 'u1',
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+      priceId: 'pro-month',
+      status: 'active',
+    });
+    const [updated] = mapStripeEvent(
+      subscriptionEvent('customer.subscription.updated', 'sub_1', 'cus_1', {
+        status: 'past_due',
+        cancel_at_period_end: true,
+      }) as unknown as Stripe.Event,
+    );
+    expect(updated).toMatchObject({
+      type: 'subscription.updated',
+      subscriptionId: 'sub_1',
+      customerId: 'cus_1',
+      priceId: 'pro-month',
+      status: 'unpaid',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date(PERIOD_END * 1000),
+    });
+    const [deleted] = mapStripeEvent(
+      subscriptionEvent('customer.subscription.deleted', 'sub_1', 'cus_1', {
+        status: 'canceled',
+      }) as unknown as Stripe.Event,
+    );
+    expect(deleted).toMatchObject({ type: 'subscription.deleted', subscriptionId: 'sub_1' });
+    const [paid] = mapStripeEvent(invoicePaid('in_1', 'cus_1', 'sub_1', 'standard-year') as unknown as Stripe.Event);
+    expect(paid).toMatchObject({
+      type: 'invoice.paid',
+      subscriptionId: 'sub_1',
+      priceId: 'standard-year',
+      currentPeriodEnd: new Date(PERIOD_END * 1000),
+    });
+    // Older API shapes: invoice.subscription and line.price.
+    const legacy = invoicePaid('in_2', 'cus_1', 'sub_1') as unknown as { data: { object: Record<string, unknown> } };
+    legacy.data.object.parent = null;
+    legacy.data.object.subscription = 'sub_9';
+    legacy.data.object.lines = { data: [{ period: { end: PERIOD_END }, pricing: null, price: { id: 'pro-year' } }] };
+    expect(mapStripeEvent(legacy as unknown as Stripe.Event)[0]).toMatchObject({
+      subscriptionId: 'sub_9',
+      priceId: 'pro-year',
+    });
+    // A payment-mode checkout and a one-off invoice mean nothing to the plan; nor do other event types.
+    const payment = checkoutCompleted('u1', 'cus_1', 'sub_1');
+    payment.data.object.mode = 'payment';
+    expect(mapStripeEvent(payment as unknown as Stripe.Event)).toEqual([]);
+    const oneOff = invoicePaid('in_3', 'cus_1', 'sub_1') as unknown as { data: { object: Record<string, unknown> } };
+    oneOff.data.object.parent = null;
+    expect(mapStripeEvent(oneOff as unknown as Stripe.Event)).toEqual([]);
+    expect(
+      mapStripeEvent({ id: 'evt_x', type: 'customer.created', data: { object: {} } } as unknown as Stripe.Event),
+    ).toEqual([]);
+  });
+
+  it('reads Stripe statuses as SPEC.md section 4 does', () => {
+    expect(
+      ['active', 'trialing', 'incomplete', 'unpaid', 'past_due', 'canceled', 'incomplete_expired', 'paused'].map((s) =>
+        mapStripeStatus(s),
+      ),
+    ).toEqual(['active', 'trialing', 'incomplete', 'unpaid', 'unpaid', null, null, null]);
+  });
+});
+
+describe('Stripe: POST /api/v3/billing/webhook', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_timbre', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } });
+  });
+  afterAll(() => t.close());
+
+  const send = (event: object, secret = WEBHOOK_SECRET, tamper = false) => {
+    const payload = JSON.stringify(event, null, 2);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+    return t.request({
+      method: 'POST',
+      url: '/api/v3/billing/webhook',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
+      // The signature is over the exact bytes: re-serialising (here, compacting) breaks it.
+      payload: tamper ? JSON.stringify(event) : payload,
+    });
+  };
+
+  it('uses Stripe, and serves no local pages', async () => {
+    expect(t.app.payments?.name).toBe('stripe');
+    const res = await t.request({ method: 'GET', url: '/billing/local/checkout/anything' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('refuses a missing, wrong or stale signature', async () => {
+    const event = checkoutCompleted('00000000-0000-0000-0000-000000000000', 'cus_x', 'sub_x');
+    const wrongSecret = await send(event, 'whsec_someone_else');
+    expect(wrongSecret.statusCode).toBe(400);
+    expect(wrongSecret.json().detail).toMatch(/Stripe signature check failed/);
+    expect((await send(event, WEBHOOK_SECRET, true)).statusCode).toBe(400);
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload: JSON.stringify(event),
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    const old = await t.request({
+      method: 'POST',
+      url: '/api/v3/billing/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': stale },
+      payload: JSON.stringify(event),
+    });
+    expect(old.statusCode).toBe(400);
+    const missing = await t.request({ method: 'POST', url: '/api/v3/billing/webhook', payload: event });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().field).toBe('header/stripe-signature');
+    const [n] = rows<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from billing_events`));
+    expect(n!.n).toBe(0);
+  });
+
+  it('applies signed events to the user once: checkout, invoice, cancel at period end, deletion', async () => {
+    const user = await signIn(t);
+    const customer = `cus_${user.userId.slice(0, 8)}`;
+    const sub = `sub_${user.userId.slice(0, 8)}`;
+    // The customer is recorded before checkout (createCheckout does it), so events find the user.
+    await t.database.db.execute(
+      sql`insert into subscriptions (user_id, provider_customer_id) values (${user.userId}, ${customer})`,
+    );
+    // invoice.paid may arrive before checkout.session.completed.
+    const invoice = invoicePaid(`in_${sub}`, customer, sub);
+    expect((await send(invoice)).json()).toEqual({ received: true });
+    expect((await send(checkoutCompleted(user.userId, customer, sub))).statusCode).toBe(200);
+    // Stripe retries: the same event again changes nothing.
+    expect((await send(invoice)).statusCode).toBe(200);
+
+    const me = async () =>
+      (
+        (await t.request({ method: 'POST', url: '/api/v3/auth', headers: { cookie: user.cookie } })).json() as {
+          user: { data: { stripe: Record<string, unknown> } };
+        }
+      ).user.data.stripe;
+    expect(await me()).toEqual({
+      subscription_status: 'active',
+      trial: false,
+      trial_used: false,
+      subscription_category: 'power',
+      subscription_interval: 'month',
+    });
+    const credits = await t.request({ method: 'GET', url: '/api/v3/credits', headers: { cookie: user.cookie } });
+    expect(credits.json()).toMatchObject({ subscription_seconds: 36_000, initial_subscription_seconds: 36_000 });
+    const ledger = rows<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from credit_ledger where user_id = ${user.userId}`),
+    );
+    expect(ledger[0]!.n).toBe(1);
+
+    await send(subscriptionEvent('customer.subscription.updated', sub, customer, { cancel_at_period_end: true }));
+    const [row] = rows<{ cancel_at_period_end: boolean; current_period_end: string; provider_subscription_id: string }>(
+      await t.database.db.execute(
+        sql`select cancel_at_period_end, current_period_end, provider_subscription_id from subscriptions where user_id = ${user.userId}`,
+      ),
+    );
+    expect(row!.cancel_at_period_end).toBe(true);
+    expect(new Date(row!.current_period_end).getTime()).toBe(PERIOD_END * 1000);
+    expect(row!.provider_subscription_id).toBe(sub);
+
+    // An old subscription's end does not end the current one.
+    await send(subscriptionEvent('customer.subscription.deleted', 'sub_old', customer, { status: 'canceled' }));
+    expect((await me()).subscription_status).toBe('active');
+
+    await send(subscriptionEvent('customer.subscription.deleted', sub, customer, { status: 'canceled' }));
+    expect(await me()).toMatchObject({ subscription_status: null, subscription_category: null });
+    const after = await t.request({ method: 'GET', url: '/api/v3/credits', headers: { cookie: user.cookie } });
+    expect(after.json()).toMatchObject({ subscription_seconds: 0, available_seconds: 0 });
+  });
+
+  it('acknowledges an event for a customer it does not know, without changing anything', async () => {
+    const res = await send(invoicePaid('in_unknown', 'cus_nobody', 'sub_nobody'));
+    expect(res.statusCode).toBe(200);
+    const [event] = rows<{ processed_at: string | null }>(
+      await t.database.db.execute(sql`select processed_at from billing_events where id = 'evt_invoice_in_unknown'`),
+    );
+    expect(event!.processed_at).not.toBeNull();
+  });
+});
+
+/** A stand-in for api.stripe.com on this machine: records what the real SDK sends and answers in Stripe's shapes. */
+async function fakeStripeApi() {
+  const calls: { method: string; path: string; form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      const form = new URLSearchParams(body);
+      calls.push({
+        method: req.method!,
+        path: req.url!,
+        form,
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      });
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/v1/customers') res.end(JSON.stringify({ id: 'cus_made', object: 'customer' }));
+      else if (req.url === '/v1/checkout/sessions')
+        res.end(
+          JSON.stringify({ id: 'cs_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_1' }),
+        );
+      else if (req.url === '/v1/billing_portal/sessions')
+        res.end(
+          JSON.stringify({
+            id: 'bps_1',
+            object: 'billing_portal.session',
+            url: 'https://billing.stripe.com/p/session/1',
+          }),
+        );
+      else res.writeHead(404).end(JSON.stringify({ error: { message: 'no such route' } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const stripe = new Stripe('sk_test_local', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
+  return { stripe, calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('Stripe: checkout and portal through the SDK', () => {
+  let t: TestApp;
+  let api: Awaited<ReturnType<typeof fakeStripeApi>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    api = await fakeStripeApi();
+  });
+  afterAll(async () => {
+    await api.close();
+    await t.close();
+  });
+
+  it('makes the customer once, keeps it, and opens a subscription checkout for the price', async () => {
+    const user = await signIn(t);
+    const provider = createStripeProvider({ db: t.database.db, stripe: api.stripe, webhookSecret: WEBHOOK_SECRET });
+    const [price] = await t.database.db
+      .select()
+      .from(subscriptionPrices)
+      .where(sql`${subscriptionPrices.id} = 'standard-month'`);
+    const input = {
+      user: { id: user.userId, email: user.email },
+      price: price!,
+      successUrl: 'http://localhost/subscribed',
+      cancelUrl: 'http://localhost/account/plan',
+    };
+    expect(await provider.createCheckout(input)).toEqual({ url: 'https://checkout.stripe.com/c/pay/cs_1' });
+    await provider.createCheckout(input);
+    expect(await provider.createPortal({ user: input.user, returnUrl: 'http://localhost/account/plan' })).toEqual({
+      url: 'https://billing.stripe.com/p/session/1',
+    });
+
+    const customers = api.calls.filter((c) => c.path === '/v1/customers');
+    expect(customers).toHaveLength(1);
+    expect(customers[0]!.form.get('email')).toBe(user.email);
+    expect(customers[0]!.form.get('metadata[user_id]')).toBe(user.userId);
+    expect(customers[0]!.idempotencyKey).toBe(`timbre-customer-${user.userId}`);
+    const [stored] = rows<{ provider_customer_id: string; status: string | null }>(
+      await t.database.db.execute(
+        sql`select provider_customer_id, status from subscriptions where user_id = ${user.userId}`,
+      ),
+    );
+    expect(stored).toEqual({ provider_customer_id: 'cus_made', status: null });
+
+    const session = api.calls.find((c) => c.path === '/v1/checkout/sessions')!.form;
+    expect(Object.fromEntries(session)).toMatchObject({
+      mode: 'subscription',
+      customer: 'cus_made',
+      client_reference_id: user.userId,
+      'line_items[0][price]': 'standard-month',
+      'line_items[0][quantity]': '1',
+      success_url: 'http://localhost/subscribed',
+      cancel_url: 'http://localhost/account/plan',
+      'metadata[price_id]': 'standard-month',
+      'subscription_data[metadata][user_id]': user.userId,
+    });
+    const portal = api.calls.find((c) => c.path === '/v1/billing_portal/sessions')!.form;
+    expect(Object.fromEntries(portal)).toEqual({ customer: 'cus_made', return_url: 'http://localhost/account/plan' });
+  });
+});

@@ -1,0 +1,2 @@
+ALTER TABLE "calibrations" ADD COLUMN "profile" jsonb;--> statement-breakpoint
+ALTER TABLE "calibrations" ADD COLUMN "source_recording_ids" uuid[];

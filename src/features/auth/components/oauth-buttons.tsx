@@ -1,0 +1,110 @@
+import { useEffect, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Button, Spinner } from '../../../../design-system/index.ts';
+import { useApi } from '../../../api/index.ts';
+import { browserStorage, failureMessage, storeNextRoute } from '../../../machines/index.ts';
+import {
+  getOauthUri,
+  listOauthProviders,
+  OAUTH_PROVIDERS,
+  type OauthProvider,
+  type OauthProviderInfo,
+} from '../api/auth-api.ts';
+import * as styles from './auth.css.ts';
+import { FormAlert } from './form-alert.tsx';
+
+const PROVIDER_NAMES: Record<OauthProvider, string> = {
+  google: 'Google',
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  apple: 'Apple',
+};
+
+export interface OauthButtonsProps {
+  /** Where to go after signing in (kept while the browser is at the provider). */
+  next?: string | null;
+  /**
+   * Sends the browser to the provider's address.
+   * @default window.location.assign
+   */
+  redirect?: (url: string) => void;
+}
+
+type Providers = { state: 'loading' } | { state: 'ready'; providers: OauthProviderInfo[] };
+
+/**
+ * "Continue with Google" and the others, from GET /api/v3/oauth2: a provider the server has not configured
+ * is shown disabled and says so. Pressing one asks for its authorization address and sends the browser there.
+ */
+export function OauthButtons({ next, redirect = (url) => window.location.assign(url) }: OauthButtonsProps) {
+  const intl = useIntl();
+  const api = useApi();
+  const [list, setList] = useState<Providers>({ state: 'loading' });
+  const [pending, setPending] = useState<OauthProvider | null>(null);
+  const [error, setError] = useState<{ message: string; attempt: number } | null>(null);
+  const idPrefix = useId();
+
+  useEffect(() => {
+    let live = true;
+    listOauthProviders(api).then(
+      (providers) => live && setList({ state: 'ready', providers }),
+      // Without the list nothing can be known to work: every provider is shown unavailable.
+      () => live && setList({ state: 'ready', providers: [] }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  if (list.state === 'loading') {
+    return <Spinner size="sm" label={intl.formatMessage({ id: 'auth.oauth.loading' })} showLabel />;
+  }
+
+  const start = async (provider: OauthProvider) => {
+    setPending(provider);
+    setError(null);
+    try {
+      const uri = await getOauthUri(api, provider);
+      storeNextRoute(browserStorage(), next);
+      redirect(uri);
+    } catch (reason) {
+      setError((previous) => ({ message: failureMessage(reason), attempt: (previous?.attempt ?? 0) + 1 }));
+      setPending(null);
+    }
+  };
+
+  return (
+    <div className={styles.stack}>
+      <p className={styles.divider}>
+        <FormattedMessage id="auth.oauth.or" />
+      </p>
+      <FormAlert message={error?.message ?? null} attempt={error?.attempt ?? 0} />
+      <ul className={styles.providerList} aria-label={intl.formatMessage({ id: 'auth.oauth.listLabel' })}>
+        {OAUTH_PROVIDERS.map((id) => {
+          const info = list.providers.find((p) => p.id === id);
+          const name = info?.name || PROVIDER_NAMES[id];
+          const available = info?.configured === true;
+          const noteId = `${idPrefix}-${id}`;
+          return (
+            <li key={id} className={styles.provider}>
+              <Button
+                variant="secondary"
+                isDisabled={!available || (pending !== null && pending !== id)}
+                isPending={pending === id}
+                aria-describedby={available ? undefined : noteId}
+                onPress={() => void start(id)}
+              >
+                <FormattedMessage id="auth.oauth.continueWith" values={{ provider: name }} />
+              </Button>
+              {!available && (
+                <span id={noteId} className={styles.muted}>
+                  <FormattedMessage id="auth.oauth.unavailable" values={{ provider: name }} />
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { announcementLog } from '../../../../design-system/index.ts';
+import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
+import { testUser } from '../../../machines/testing.ts';
+import { registerWelcomeModals } from '../../welcome/modals/register.ts';
+import { DashboardPage } from './dashboard-page.tsx';
+
+async function tabTo(element: HTMLElement, max = 30) {
+  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
+  await expect(element).toHaveFocus();
+}
+
+async function choose(select: HTMLElement, option: string) {
+  await expect(select).toHaveFocus();
+  await userEvent.keyboard('{ArrowDown}');
+  const listbox = await within(document.body).findByRole('listbox');
+  await waitFor(() => expect(listbox.contains(document.activeElement)).toBe(true));
+  for (let i = 0; i < 12 && document.activeElement?.textContent !== option; i++)
+    await userEvent.keyboard('{ArrowDown}');
+  await userEvent.keyboard('{Enter}');
+  await waitFor(() => expect(select).toHaveTextContent(option));
+}
+
+const onTrial = testUser({ stripe: { subscription_status: 'trialing', trial: true, trial_used: true } });
+
+const meta = {
+  title: 'Features/Dashboard',
+  parameters: { layout: 'fullscreen' },
+  beforeEach: () => registerWelcomeModals(),
+  render: (_args, { loaded }) => (
+    <HarnessRouter harness={loaded.harness as Harness} pattern="/">
+      <main>
+        <DashboardPage />
+      </main>
+    </HarnessRouter>
+  ),
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A trial user: greeting, plan state from their own data, the way to the main tasks. */
+export const OnTrial: Story = {
+  loaders: [async () => ({ harness: await createHarness({ path: '/', user: onTrial }) })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Hello, Ada' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 2, name: 'You are on the free trial.' })).toBeVisible();
+    await expect(canvas.getByRole('article', { name: 'Projects' })).toBeVisible();
+    await tabTo(canvas.getByRole('link', { name: 'Open your projects' }));
+    await userEvent.keyboard('{Enter}');
+    await expect(await canvas.findByText('Now at /projects')).toBeVisible();
+  },
+};
+
+export const TrialExpired: Story = {
+  loaders: [
+    async () => ({
+      harness: await createHarness({
+        path: '/',
+        user: testUser({
+          profession: 'narrator',
+          stripe: { subscription_status: null, trial: false, trial_used: true },
+        }),
+      }),
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Your free trial has ended. Upgrade to keep converting.' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'See Plans' })).toHaveAttribute('href', '/account/plan');
+    await expect(canvas.queryByRole('button', { name: 'Add Profession' })).toBeNull();
+  },
+};
+
+export const Subscribed: Story = {
+  loaders: [
+    async () => ({
+      harness: await createHarness({
+        path: '/',
+        user: testUser({
+          profession: 'narrator',
+          stripe: { subscription_status: 'active', trial_used: true, subscription_category: 'creator' },
+        }),
+      }),
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Your plan: Creator.' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Manage Plan' })).toBeVisible();
+  },
+};
+
+/**
+ * Profession unknown: Add Profession opens the userProfession modal by keyboard; saving sends PUT
+ * /api/v3/domain-info, updates the session's user (the card goes) and is announced.
+ */
+export const AddProfession: Story = {
+  loaders: [
+    async () => ({
+      harness: await createHarness({
+        path: '/',
+        user: onTrial,
+        routes: {
+          'PUT /api/v3/domain-info': {
+            status: 200,
+            body: { ...onTrial, profession: 'podcaster', industry: 'media' },
+            delay: 100,
+          },
+        },
+      }),
+    }),
+  ],
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    const canvas = within(canvasElement);
+    const add = await canvas.findByRole('button', { name: 'Add Profession' });
+    await tabTo(add);
+    await userEvent.keyboard('{Enter}');
+    const dialog = await within(document.body).findByRole('dialog', { name: 'About your work' });
+    const profession = within(dialog).getByRole('button', { name: /What do you do\?/ });
+    await waitFor(() => expect(profession).toHaveFocus());
+    await choose(profession, 'Podcaster');
+    await userEvent.tab();
+    await choose(within(dialog).getByRole('button', { name: /Which industry/ }), 'News and media');
+    await tabTo(within(dialog).getByRole('button', { name: 'Save' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
+    await expect(h.calls.find((c) => c.path === '/api/v3/domain-info')?.body).toEqual({
+      profession: 'podcaster',
+      industry: 'media',
+    });
+    await waitFor(() => expect(canvas.queryByRole('button', { name: 'Add Profession' })).toBeNull());
+    await expect(announcementLog.getSnapshot().context.entries.map((e) => e.message)).toContain(
+      'Your profession and industry were saved.',
+    );
+  },
+};
+
+/** A failed save keeps the dialog open and says why. */
+export const AddProfessionFails: Story = {
+  loaders: [
+    async () => ({
+      harness: await createHarness({
+        path: '/',
+        user: onTrial,
+        routes: { 'PUT /api/v3/domain-info': { status: 500, body: { detail: 'Database unavailable' } } },
+      }),
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await tabTo(await canvas.findByRole('button', { name: 'Add Profession' }));
+    await userEvent.keyboard('{Enter}');
+    const dialog = await within(document.body).findByRole('dialog', { name: 'About your work' });
+    await choose(await within(dialog).findByRole('button', { name: /What do you do\?/ }), 'Musician or singer');
+    await userEvent.tab();
+    await choose(within(dialog).getByRole('button', { name: /Which industry/ }), 'Music');
+    await tabTo(within(dialog).getByRole('button', { name: 'Save' }));
+    await userEvent.keyboard('{Enter}');
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent('Database unavailable');
+  },
+};

@@ -1,0 +1,87 @@
+import { FormattedMessage } from 'react-intl';
+import { Button, ButtonLink, Card, Link, useModal } from '../../../../design-system/index.ts';
+import { isSubscribed, useSession, type User } from '../../../machines/index.ts';
+import * as styles from './dashboard.css.ts';
+
+/** The places the dashboard points to (their pages arrive with the projects, recording and voices features). */
+const SHORTCUTS = [
+  { key: 'new', href: '/new' },
+  { key: 'projects', href: '/projects' },
+  { key: 'voices', href: '/choose-voices' },
+] as const;
+
+type PlanState = 'trial' | 'trialExpired' | 'subscribed' | 'noPlan';
+
+function planState(user: User, flags: { isTrial: boolean; isTrialExpired: boolean }): PlanState {
+  if (flags.isTrial) return 'trial';
+  if (flags.isTrialExpired) return 'trialExpired';
+  if (isSubscribed(user)) return 'subscribed';
+  return 'noPlan';
+}
+
+/**
+ * Home for a signed-in, verified user: a greeting, where the plan stands (from the user's own data), the way to
+ * the main tasks, and, while unknown, a question about their work (the userProfession modal).
+ */
+export function DashboardPage() {
+  const session = useSession();
+  const profession = useModal('userProfession');
+  const user = session.user;
+  if (!user) return null;
+  const plan = planState(user, session);
+  return (
+    <div className={styles.page}>
+      <div>
+        <h1 className={styles.title}>
+          <FormattedMessage id="dashboard.greeting" values={{ name: user.first_name }} />
+        </h1>
+        <p className={styles.lead}>
+          <FormattedMessage id="dashboard.lead" />
+        </p>
+      </div>
+
+      <section className={styles.plan} aria-labelledby="dashboard-plan">
+        <h2 id="dashboard-plan" className={styles.planText}>
+          <FormattedMessage
+            id={`dashboard.plan.${plan}`}
+            values={{ plan: user.data.stripe.subscription_category ?? '' }}
+          />
+        </h2>
+        <ButtonLink href="/account/plan" variant={plan === 'subscribed' ? 'secondary' : 'primary'}>
+          <FormattedMessage id={plan === 'subscribed' ? 'dashboard.plan.manage' : 'dashboard.plan.see'} />
+        </ButtonLink>
+      </section>
+
+      <section aria-labelledby="dashboard-start">
+        <h2 id="dashboard-start">
+          <FormattedMessage id="dashboard.start.title" />
+        </h2>
+        <ul className={styles.grid}>
+          {SHORTCUTS.map(({ key, href }) => (
+            <li key={key}>
+              <Card as="article" headingLevel={3} heading={<FormattedMessage id={`dashboard.start.${key}.title`} />}>
+                <p className={styles.body}>
+                  <FormattedMessage id={`dashboard.start.${key}.body`} />
+                </p>
+                <Link variant="standalone" href={href}>
+                  <FormattedMessage id={`dashboard.start.${key}.link`} />
+                </Link>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {!user.profession && (
+        <Card heading={<FormattedMessage id="dashboard.profession.title" />}>
+          <p className={styles.body}>
+            <FormattedMessage id="dashboard.profession.body" />
+          </p>
+          <Button variant="secondary" onPress={() => profession.open()}>
+            <FormattedMessage id="dashboard.profession.open" />
+          </Button>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../../design-system/theme/index.ts';
+
+export const page = style({
+  maxWidth: '64rem',
+  margin: '0 auto',
+  padding: `${vars.space.xxl} ${vars.space.lg}`,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xl,
+});
+export const title = style({ margin: 0, fontSize: vars.fontSize.xxl, lineHeight: vars.lineHeight.tight });
+export const lead = style({ margin: 0, color: vars.color.textMuted });
+export const grid = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+export const body = style({ margin: `0 0 ${vars.space.md}`, color: vars.color.textMuted });
+export const plan = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.divider}`,
+});
+export const planText = style({ margin: 0, flex: '1 1 16rem' });

@@ -1,0 +1,239 @@
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { Form } from 'react-aria-components';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  announce,
+  Button,
+  formatDate,
+  formatDuration,
+  formatSize,
+  Icon,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  modalStore,
+  Select,
+  TextField,
+  WaveformPlayer,
+} from '../../../../design-system/index.ts';
+import { useApi } from '../../../api/index.ts';
+import { failureMessage } from '../../../machines/index.ts';
+import { saveNote, updateRecording, type Folder, type Recording } from '../api/projects-api.ts';
+import { useClearPendingOnClose } from '../clear-pending.ts';
+import { playedStore } from '../played.store.ts';
+import * as styles from './projects.css.ts';
+import { useExport } from './use-export.ts';
+
+export interface OriginalItemProps {
+  recording: Recording;
+  note: string | null;
+  /** The project's other folders, where it can be moved. */
+  folders: readonly Pick<Folder, 'id' | 'name'>[];
+  onChanged: (recording: Recording) => void;
+  onNoteSaved: (recordingId: string, text: string | null) => void;
+  onMoved: (recording: Recording) => void;
+  onDeleted: (ids: string[]) => void;
+}
+
+/** One original: the waveform player with its played counter, star, note, move, and its menu. */
+export function OriginalItem({
+  recording,
+  note,
+  folders,
+  onChanged,
+  onNoteSaved,
+  onMoved,
+  onDeleted,
+}: OriginalItemProps) {
+  const intl = useIntl();
+  const api = useApi();
+  const exporter = useExport();
+  // Moved or deleted, the item leaves with its pending buttons.
+  useClearPendingOnClose();
+  const played = useSelector(playedStore, (s) => s.context.counts[recording.id] ?? 0);
+  const [starring, setStarring] = useState(false);
+  const [moveTo, setMoveTo] = useState<string | null>(null);
+  const [moving, setMoving] = useState(false);
+  const headingId = `original-${recording.id}`;
+  const others = folders.filter((f) => f.id !== recording.parent_folder_id);
+
+  const toggleStar = async () => {
+    setStarring(true);
+    try {
+      const updated = await updateRecording(api, recording.id, { starred: !recording.starred });
+      onChanged(updated);
+      announce(
+        intl.formatMessage(
+          { id: updated.starred ? 'projects.star.done' : 'projects.unstar.done' },
+          { name: updated.label },
+        ),
+      );
+    } catch (error) {
+      announce(failureMessage(error), { politeness: 'assertive' });
+    } finally {
+      setStarring(false);
+    }
+  };
+
+  const move = async () => {
+    const target = others.find((f) => f.id === moveTo);
+    if (!target) return;
+    setMoving(true);
+    try {
+      const moved = await updateRecording(api, recording.id, { parent_folder_id: target.id });
+      announce(intl.formatMessage({ id: 'projects.move.done' }, { name: moved.label, folder: target.name }));
+      onMoved(moved);
+    } catch (error) {
+      announce(failureMessage(error), { politeness: 'assertive' });
+      setMoving(false);
+    }
+  };
+
+  return (
+    <li className={styles.original} aria-labelledby={headingId}>
+      <div className={styles.row}>
+        <h3 id={headingId} className={styles.originalTitle}>
+          {recording.label}
+        </h3>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-pressed={recording.starred}
+          aria-label={intl.formatMessage({ id: 'projects.star' }, { name: recording.label })}
+          isPending={starring}
+          onPress={() => void toggleStar()}
+        >
+          <Icon name="star" />
+          <span>{intl.formatMessage({ id: recording.starred ? 'projects.starred' : 'projects.notStarred' })}</span>
+        </Button>
+        <MenuTrigger>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={intl.formatMessage({ id: 'projects.recording.menu' }, { name: recording.label })}
+          >
+            <Icon name="more" />
+          </Button>
+          <Menu
+            onAction={(key) => {
+              if (key === 'info') modalStore.trigger.open({ id: 'recordingInfo', data: { recording, note } });
+              if (key === 'rename')
+                modalStore.trigger.open({ id: 'renameRecording', data: { recording, onRenamed: onChanged } });
+              if (key === 'export') void exporter.run({ kind: 'original', id: recording.id }, recording.label);
+              if (key === 'delete') modalStore.trigger.open({ id: 'deleteRecording', data: { recording, onDeleted } });
+            }}
+          >
+            <MenuItem id="info" icon="info">
+              {intl.formatMessage({ id: 'projects.recording.action.info' })}
+            </MenuItem>
+            <MenuItem id="rename" icon="edit">
+              {intl.formatMessage({ id: 'projects.recording.action.rename' })}
+            </MenuItem>
+            <MenuItem id="export" icon="download">
+              {intl.formatMessage({ id: 'projects.recording.action.export' })}
+            </MenuItem>
+            <MenuItem id="delete" icon="trash" variant="danger">
+              {intl.formatMessage({ id: 'projects.recording.action.delete' })}
+            </MenuItem>
+          </Menu>
+        </MenuTrigger>
+      </div>
+      <p className={styles.muted}>
+        {intl.formatMessage(
+          { id: 'projects.recording.summary' },
+          {
+            date: formatDate(recording.created_at),
+            duration: formatDuration(recording.duration),
+            size: formatSize(recording.size),
+            conversions: recording.conversions_count,
+            played,
+          },
+        )}
+      </p>
+      {recording.url ? (
+        <WaveformPlayer
+          label={intl.formatMessage({ id: 'projects.player' }, { name: recording.label })}
+          audioUrl={recording.url}
+          peaksUrl={recording.waveform_url ?? undefined}
+          duration={recording.duration || undefined}
+          onPlayed={() => {
+            playedStore.trigger.played({ id: recording.id });
+            announce(intl.formatMessage({ id: 'projects.player.playing' }, { name: recording.label }));
+          }}
+          onStop={() => announce(intl.formatMessage({ id: 'projects.player.stopped' }, { name: recording.label }))}
+        />
+      ) : null}
+      <NoteForm recording={recording} note={note} onSaved={onNoteSaved} />
+      {others.length > 0 ? (
+        <div className={styles.inlineForm}>
+          <Select
+            label={intl.formatMessage({ id: 'projects.move.label' }, { name: recording.label })}
+            placeholder={intl.formatMessage({ id: 'projects.move.placeholder' })}
+            options={others.map((f) => ({ id: f.id, label: f.name }))}
+            value={moveTo}
+            onChange={(key) => setMoveTo(key === null ? null : String(key))}
+          />
+          <Button variant="secondary" isDisabled={!moveTo} isPending={moving} onPress={() => void move()}>
+            <FormattedMessage id="projects.move.submit" />
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function NoteForm({
+  recording,
+  note,
+  onSaved,
+}: {
+  recording: Recording;
+  note: string | null;
+  onSaved: (recordingId: string, text: string | null) => void;
+}) {
+  const intl = useIntl();
+  const api = useApi();
+  const [text, setText] = useState(note ?? '');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Form
+      className={styles.inlineForm}
+      validationErrors={error ? { note: error } : undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (pending) return;
+        setPending(true);
+        saveNote(api, recording.id, text, note !== null)
+          .then((saved) => {
+            onSaved(recording.id, saved?.text ?? null);
+            announce(
+              intl.formatMessage(
+                { id: saved ? 'projects.note.saved' : 'projects.note.removed' },
+                { name: recording.label },
+              ),
+            );
+          })
+          .catch((e: unknown) => setError(failureMessage(e)))
+          .finally(() => setPending(false));
+      }}
+    >
+      <div className={styles.grow}>
+        <TextField
+          name="note"
+          label={intl.formatMessage({ id: 'projects.note.label' }, { name: recording.label })}
+          value={text}
+          maxLength={5000}
+          onChange={(value) => {
+            setText(value);
+            setError(null);
+          }}
+        />
+      </div>
+      <Button type="submit" variant="secondary" isPending={pending}>
+        <FormattedMessage id="projects.note.save" />
+      </Button>
+    </Form>
+  );
+}

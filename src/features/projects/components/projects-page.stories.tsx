@@ -1,0 +1,219 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { announcementLog } from '../../../../design-system/index.ts';
+import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
+import { LIST_PREFERENCES_KEY, listPreferencesStore } from '../../../machines/index.ts';
+import { testUser } from '../../../machines/testing.ts';
+import { RouteGuard } from '../../../routes/route-guard.tsx';
+import { registerProjectsModals } from '../modals/register.ts';
+import { ProjectsPage } from './projects-page.tsx';
+import { makeProject, studioRoutes, type StudioState } from './story-server.ts';
+
+async function tabTo(element: HTMLElement, max = 40) {
+  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
+  await expect(element).toHaveFocus();
+}
+
+const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
+const rowNames = (canvas: HTMLElement) =>
+  within(canvas)
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
+
+function state(extra: Partial<StudioState> = {}): StudioState {
+  return {
+    projects: [
+      makeProject(3, 'Podcast'),
+      makeProject(2, 'Audiobook'),
+      makeProject(1, 'Ads', { deleted_at: '2026-01-09T10:00:00.000Z' }),
+    ],
+    folders: [],
+    originals: [],
+    notes: [],
+    ...extra,
+  };
+}
+
+async function harness(studio: StudioState, storage: Record<string, string> = {}) {
+  const h = await createHarness({ path: '/projects', user: testUser(), routes: studioRoutes(studio), storage });
+  listPreferencesStore.trigger.reload();
+  return { harness: h, studio };
+}
+
+const meta = {
+  title: 'Features/Projects/Projects page',
+  parameters: { layout: 'fullscreen' },
+  beforeEach: () => registerProjectsModals(),
+  render: (_args, { loaded }) => (
+    <HarnessRouter harness={loaded.harness as Harness} pattern="/projects" layout={<RouteGuard kind="guarded" />}>
+      <main>
+        <ProjectsPage />
+      </main>
+    </HarnessRouter>
+  ),
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Active projects by their last recording, 40 a page; the sort is changed with the keyboard and kept. */
+export const SortByKeyboard: Story = {
+  loaders: [() => harness(state())],
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    const canvas = within(canvasElement);
+    await canvas.findByRole('rowheader', { name: 'Podcast' });
+    await expect(rowNames(canvasElement)).toEqual(['Podcast', 'Audiobook']);
+    const list = h.calls.find((c) => c.path === '/api/projects')!;
+    await expect(Object.fromEntries(list.query)).toEqual({
+      offset: '0',
+      limit: '40',
+      sort: 'last_recording_at',
+      direction: 'desc',
+      state: 'active',
+    });
+
+    const sort = canvas.getByRole('button', { name: /Sort by/ });
+    await tabTo(sort);
+    await userEvent.keyboard('{ArrowDown}');
+    const listbox = await within(document.body).findByRole('listbox');
+    await waitFor(() => expect(listbox.contains(document.activeElement)).toBe(true));
+    for (let i = 0; i < 5 && document.activeElement?.textContent !== 'Name, A to Z'; i++)
+      await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('{Enter}');
+
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual(['Audiobook', 'Podcast']));
+    await expect(h.calls.at(-1)?.query.get('sort')).toBe('name');
+    await expect(h.calls.at(-1)?.query.get('direction')).toBe('asc');
+    await expect(JSON.parse(localStorage.getItem(LIST_PREFERENCES_KEY) ?? '{}').projects).toMatchObject({
+      sort: 'name',
+      direction: 'asc',
+    });
+    await expect(announced()).toContain('Projects sorted by Name, A to Z.');
+  },
+};
+
+/** The stored sort, state filter and page size are used for the first request. */
+export const PreferencesRestored: Story = {
+  loaders: [
+    () =>
+      harness(state(), {
+        [LIST_PREFERENCES_KEY]: JSON.stringify({
+          projects: { sort: 'name', direction: 'desc', pageSize: 100, state: 'deleted' },
+        }),
+      }),
+  ],
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    const canvas = within(canvasElement);
+    await canvas.findByRole('rowheader', { name: 'Ads' });
+    const list = h.calls.find((c) => c.path === '/api/projects')!;
+    await expect(list.query.get('limit')).toBe('100');
+    await expect(list.query.get('state')).toBe('deleted');
+    await expect(list.query.get('sort')).toBe('name');
+    await expect(canvas.getByRole('button', { name: 'Filters: deleted' })).toBeVisible();
+  },
+};
+
+/** A new project goes first on page 1 and is announced; a bad name is refused with the spec's message. */
+export const CreateProject: Story = {
+  loaders: [() => harness(state())],
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    const canvas = within(canvasElement);
+    await canvas.findByRole('rowheader', { name: 'Podcast' });
+    const field = canvas.getByRole('textbox', { name: 'New project name' });
+    await tabTo(field);
+    await userEvent.keyboard('--bad{Enter}');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(h.calls.some((c) => c.path === '/api/projects' && c.method === 'POST')).toBe(false);
+    await userEvent.clear(field);
+    await userEvent.keyboard('Interviews (2026){Enter}');
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual(['Interviews (2026)', 'Podcast', 'Audiobook']));
+    await expect(h.calls.find((c) => c.path === '/api/projects' && c.method === 'POST')?.body).toEqual({
+      name: 'Interviews (2026)',
+    });
+    await expect(announced()).toContain('Project “Interviews (2026)” created.');
+    await expect(field).toHaveValue('');
+  },
+};
+
+/** The projectsFilters modal, opened by keyboard: the deleted projects, sorted by name. */
+export const FiltersModal: Story = {
+  loaders: [() => harness(state())],
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    const canvas = within(canvasElement);
+    await canvas.findByRole('rowheader', { name: 'Podcast' });
+    await tabTo(canvas.getByRole('button', { name: 'Filters: active' }));
+    await userEvent.keyboard('{Enter}');
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Filter projects' });
+    const deleted = within(dialog).getByRole('radio', { name: 'deleted' });
+    await tabTo(within(dialog).getByRole('radio', { name: 'active' }));
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    await expect(deleted).toBeChecked();
+    await tabTo(within(dialog).getByRole('button', { name: 'Apply' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual(['Ads']));
+    await expect(h.calls.at(-1)?.query.get('state')).toBe('deleted');
+    await expect(canvas.getByRole('button', { name: 'Filters: deleted' })).toBeVisible();
+  },
+};
+
+async function openRowMenu(canvasElement: HTMLElement, name: string, item: string) {
+  const canvas = within(canvasElement);
+  await canvas.findByRole('rowheader', { name: 'Podcast' });
+  await tabTo(canvas.getByRole('button', { name: `Actions for ${name}` }));
+  await userEvent.keyboard('{Enter}');
+  const menu = await within(document.body).findByRole('menu');
+  await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+  for (let i = 0; i < 4 && document.activeElement?.textContent !== item; i++) await userEvent.keyboard('{ArrowDown}');
+  await userEvent.keyboard('{Enter}');
+}
+
+/** renameProject from the row's menu, by keyboard. */
+export const RenameProject: Story = {
+  loaders: [() => harness(state())],
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    await openRowMenu(canvasElement, 'Podcast', 'Rename');
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Rename project' });
+    const input = within(dialog).getByRole('textbox', { name: 'Project name' });
+    await waitFor(() => expect(input).toHaveFocus());
+    await userEvent.keyboard('Podcast, season 2{Enter}');
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(rowNames(canvasElement)).toContain('Podcast, season 2'));
+    await expect(h.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'Podcast, season 2' });
+    await expect(announced()).toContain('Project renamed to “Podcast, season 2”.');
+  },
+};
+
+/** deleteProject: a soft delete leaves the list (it is then under the deleted filter). */
+export const DeleteProject: Story = {
+  loaders: [() => harness(state())],
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    await openRowMenu(canvasElement, 'Podcast', 'Delete');
+    const dialog = await within(document.body).findByRole('alertdialog', { name: 'Delete the project “Podcast”?' });
+    await tabTo(within(dialog).getByRole('button', { name: 'Delete' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(document.body).queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual(['Audiobook']));
+    const call = h.calls.find((c) => c.method === 'DELETE')!;
+    await expect(call.query.get('hard_delete')).toBe('false');
+    await expect(announced()).toContain('Project “Podcast” deleted. Find it under the deleted filter.');
+  },
+};
+
+/** projectInfo from the row's menu. */
+export const ProjectInfo: Story = {
+  loaders: [() => harness(state())],
+  play: async ({ canvasElement }) => {
+    await openRowMenu(canvasElement, 'Podcast', 'Project details');
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Project “Podcast”' });
+    await expect(dialog).toHaveTextContent('Created03 Jan 2026');
+    await expect(dialog).toHaveTextContent('Size3 MB');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
+  },
+};

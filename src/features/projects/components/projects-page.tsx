@@ -1,0 +1,324 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Form } from 'react-aria-components';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  addToast,
+  afterCreate,
+  afterDelete,
+  announce,
+  Button,
+  Cell,
+  Column,
+  EmptyState,
+  formatDate,
+  formatSize,
+  isValidName,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  modalStore,
+  nameRuleMessage,
+  Pagination,
+  Row,
+  SearchField,
+  Select,
+  Table,
+  TableBody,
+  TableHeader,
+  TextField,
+} from '../../../../design-system/index.ts';
+import { useApi } from '../../../api/index.ts';
+import { failureMessage, listPreferencesStore } from '../../../machines/index.ts';
+import { createProject, listProjects, searchProjects, type Project } from '../api/projects-api.ts';
+import { offsetOf, PROJECT_SORTS, projectSortOf, projectStateOf } from '../list-rules.ts';
+import * as styles from './projects.css.ts';
+
+interface ListState {
+  items: Project[];
+  total: number;
+  status: 'loading' | 'ready' | 'error';
+  error?: string;
+}
+
+/**
+ * /projects: the user's projects, sorted (last recording, created, name), filtered by state (active, empty,
+ * deleted), searched by name, paged 20/40/100, with the sort, filter and page size restored from local
+ * storage. Create, rename, delete and the project's details from each row's menu.
+ */
+export function ProjectsPage() {
+  const intl = useIntl();
+  const api = useApi();
+  const prefs = useSelector(listPreferencesStore, (s) => s.context.projects);
+  const sort = projectSortOf(prefs.sort, prefs.direction);
+  const state = projectStateOf(prefs.state);
+  const pageSize = prefs.pageSize;
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [list, setList] = useState<ListState>({ items: [], total: 0, status: 'loading' });
+  const [reload, setReload] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    const query = { offset: offsetOf(page, pageSize), limit: pageSize };
+    const request = search
+      ? searchProjects(api, { ...query, search })
+      : listProjects(api, { ...query, sort: sort.sort, direction: sort.direction, state });
+    request.then(
+      (result) => {
+        if (cancelled) return;
+        setList({ items: result.items, total: result.total, status: 'ready' });
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        setList({ items: [], total: 0, status: 'error', error: failureMessage(error) });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api, page, pageSize, search, sort.sort, sort.direction, state, reload]);
+
+  // A new sort, filter or search starts again at page 1.
+  const firstPage = useRef({ key: `${sort.key}|${state}|${search}` });
+  useEffect(() => {
+    const key = `${sort.key}|${state}|${search}`;
+    if (firstPage.current.key !== key) {
+      firstPage.current.key = key;
+      setPage(1);
+    }
+  }, [sort.key, state, search]);
+
+  const onCreated = (project: Project) => {
+    const next = afterCreate({ page, pageSize, total: list.total, items: list.items, created: project });
+    setList({ items: next.items, total: next.total, status: 'ready' });
+    setPage(next.page);
+    if (next.refetch) setReload((n) => n + 1);
+  };
+
+  const onDeleted = useCallback(
+    (id: string) => {
+      setList((current) => {
+        const next = afterDelete({
+          page,
+          pageSize,
+          total: current.total,
+          deletedLastOnPage: current.items.length === 1 && current.items[0]?.id === id,
+        });
+        if (next.page !== page) setPage(next.page);
+        if (next.refetch) setReload((n) => n + 1);
+        return { ...current, items: current.items.filter((p) => p.id !== id), total: next.total };
+      });
+    },
+    [page, pageSize],
+  );
+
+  const onRenamed = (project: Project) =>
+    setList((current) => ({ ...current, items: current.items.map((p) => (p.id === project.id ? project : p)) }));
+
+  const stateLabel = intl.formatMessage({ id: `projects.state.${state}` });
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.header}>
+        <h1 ref={heading} tabIndex={-1} className={styles.title}>
+          <FormattedMessage id="projects.title" />
+        </h1>
+      </div>
+      <CreateProjectForm onCreated={onCreated} />
+      <div className={styles.toolbar} role="search" aria-label={intl.formatMessage({ id: 'projects.search.region' })}>
+        <div className={styles.grow}>
+          <SearchField
+            label={intl.formatMessage({ id: 'projects.search.label' })}
+            onSubmit={(value) => setSearch(value.trim())}
+            onClear={() => setSearch('')}
+          />
+        </div>
+        <Select
+          label={intl.formatMessage({ id: 'projects.sort.label' })}
+          options={PROJECT_SORTS.map((s) => ({
+            id: s.key,
+            label: intl.formatMessage({ id: `projects.sort.${s.key}` }),
+          }))}
+          value={sort.key}
+          isDisabled={Boolean(search)}
+          onChange={(key) => {
+            const chosen = PROJECT_SORTS.find((s) => s.key === key);
+            if (!chosen) return;
+            listPreferencesStore.trigger.set({
+              list: 'projects',
+              change: { sort: chosen.sort, direction: chosen.direction },
+            });
+            announce(
+              intl.formatMessage(
+                { id: 'projects.sort.done' },
+                { sort: intl.formatMessage({ id: `projects.sort.${chosen.key}` }) },
+              ),
+            );
+          }}
+        />
+        <Button variant="secondary" onPress={() => modalStore.trigger.open({ id: 'projectsFilters' })}>
+          <FormattedMessage id="projects.filters.open" values={{ state: stateLabel }} />
+        </Button>
+      </div>
+      <p role="status" className={styles.muted}>
+        {list.status === 'loading'
+          ? intl.formatMessage({ id: 'projects.loading' })
+          : list.status === 'error'
+            ? list.error
+            : search
+              ? intl.formatMessage({ id: 'projects.count.search' }, { count: list.total, search })
+              : intl.formatMessage({ id: 'projects.count' }, { count: list.total, state: stateLabel })}
+      </p>
+      <Table aria-label={intl.formatMessage({ id: 'projects.table' })}>
+        <TableHeader>
+          <Column id="name" isRowHeader>
+            <FormattedMessage id="projects.column.name" />
+          </Column>
+          <Column id="last">
+            <FormattedMessage id="projects.column.lastRecording" />
+          </Column>
+          <Column id="created">
+            <FormattedMessage id="projects.column.created" />
+          </Column>
+          <Column id="originals">
+            <FormattedMessage id="projects.column.originals" />
+          </Column>
+          <Column id="size">
+            <FormattedMessage id="projects.column.size" />
+          </Column>
+          <Column id="actions">
+            <FormattedMessage id="projects.column.actions" />
+          </Column>
+        </TableHeader>
+        <TableBody
+          items={list.items}
+          renderEmptyState={() =>
+            list.status === 'ready' ? (
+              <EmptyState heading={intl.formatMessage({ id: 'projects.empty.title' })} headingLevel={2}>
+                <FormattedMessage id="projects.empty.body" />
+              </EmptyState>
+            ) : null
+          }
+        >
+          {(project) => (
+            <Row id={project.id} textValue={project.name} href={project.deleted_at ? undefined : project.url}>
+              <Cell>{project.name}</Cell>
+              <Cell>
+                {project.last_recording_at
+                  ? formatDate(project.last_recording_at)
+                  : intl.formatMessage({ id: 'projects.info.never' })}
+              </Cell>
+              <Cell>{formatDate(project.created_at)}</Cell>
+              <Cell>{intl.formatNumber(project.stats.originals)}</Cell>
+              <Cell>{formatSize(project.stats.size)}</Cell>
+              <Cell>
+                <ProjectMenu project={project} onRenamed={onRenamed} onDeleted={onDeleted} />
+              </Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+      <Pagination
+        aria-label={intl.formatMessage({ id: 'projects.pagination' })}
+        page={page}
+        pageSize={pageSize}
+        total={list.total}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => listPreferencesStore.trigger.set({ list: 'projects', change: { pageSize: size } })}
+      />
+    </div>
+  );
+}
+
+function ProjectMenu({
+  project,
+  onRenamed,
+  onDeleted,
+}: {
+  project: Project;
+  onRenamed: (project: Project) => void;
+  onDeleted: (id: string) => void;
+}) {
+  const intl = useIntl();
+  const deleted = project.deleted_at !== null;
+  return (
+    <MenuTrigger>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={intl.formatMessage({ id: 'projects.menu' }, { name: project.name })}
+      >
+        <FormattedMessage id="projects.menu.short" />
+      </Button>
+      <Menu
+        onAction={(key) => {
+          if (key === 'info') modalStore.trigger.open({ id: 'projectInfo', data: { project } });
+          if (key === 'rename') modalStore.trigger.open({ id: 'renameProject', data: { project, onRenamed } });
+          if (key === 'delete') modalStore.trigger.open({ id: 'deleteProject', data: { project, onDeleted } });
+        }}
+      >
+        <MenuItem id="info" icon="info">
+          {intl.formatMessage({ id: 'projects.action.info' })}
+        </MenuItem>
+        {deleted ? null : (
+          <MenuItem id="rename" icon="edit">
+            {intl.formatMessage({ id: 'projects.action.rename' })}
+          </MenuItem>
+        )}
+        <MenuItem id="delete" icon="trash" variant="danger">
+          {intl.formatMessage({ id: deleted ? 'projects.action.deletePermanently' : 'projects.action.delete' })}
+        </MenuItem>
+      </Menu>
+    </MenuTrigger>
+  );
+}
+
+/** A new project's name (SPEC.md's name rule), created with POST /api/projects. */
+function CreateProjectForm({ onCreated }: { onCreated: (project: Project) => void }) {
+  const intl = useIntl();
+  const api = useApi();
+  const [name, setName] = useState('');
+  const [pending, setPending] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  return (
+    <Form
+      className={styles.inlineForm}
+      aria-label={intl.formatMessage({ id: 'projects.create.title' })}
+      validationErrors={serverError ? { name: serverError } : undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (pending || !isValidName(name)) return;
+        setPending(true);
+        createProject(api, name)
+          .then((project) => {
+            onCreated(project);
+            setName('');
+            const message = intl.formatMessage({ id: 'projects.create.done' }, { name: project.name });
+            announce(message);
+            addToast({ message, severity: 'success' });
+          })
+          .catch((error: unknown) => setServerError(failureMessage(error)))
+          .finally(() => setPending(false));
+      }}
+    >
+      <div className={styles.grow}>
+        <TextField
+          name="name"
+          label={intl.formatMessage({ id: 'projects.create.label' })}
+          value={name}
+          onChange={(value) => {
+            setName(value);
+            setServerError(null);
+          }}
+          validate={(value) => (value === '' || isValidName(value) ? null : intl.formatMessage(nameRuleMessage))}
+          isReadOnly={pending}
+        />
+      </div>
+      <Button type="submit" isPending={pending}>
+        <FormattedMessage id="projects.create.submit" />
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,59 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '../../../../design-system/theme/index.ts';
+
+export const page = style({
+  maxWidth: '72rem',
+  margin: '0 auto',
+  padding: `${vars.space.xl} ${vars.space.lg}`,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+});
+export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md });
+export const title = style({
+  margin: 0,
+  fontSize: vars.fontSize.xxl,
+  lineHeight: vars.lineHeight.tight,
+  flex: '1 1 auto',
+});
+export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.md });
+export const grow = style({ flex: '1 1 16rem' });
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const row = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
+export const muted = style({ margin: 0, color: vars.color.textMuted });
+export const facts = style({ display: 'grid', gap: vars.space.sm, margin: 0 });
+export const fact = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(8rem, 1fr) 2fr',
+  gap: vars.space.md,
+});
+// vanilla-extract's selectors may only target the element itself; its children go through globalStyle.
+globalStyle(`${fact} dt`, { color: vars.color.textMuted });
+globalStyle(`${fact} dd`, { margin: 0 });
+export const studio = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: 'minmax(14rem, 18rem) 1fr',
+  '@media': { 'screen and (max-width: 767px)': { gridTemplateColumns: '1fr' } },
+});
+export const panel = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: 0 });
+export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg });
+export const originals = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+});
+export const original = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.divider}`,
+  background: vars.color.surface,
+});
+export const originalTitle = style({ margin: 0, fontSize: vars.fontSize.md, flex: '1 1 auto' });
+export const inlineForm = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.sm });

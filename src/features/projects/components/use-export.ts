@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { addToast, announce, modalStore } from '../../../../design-system/index.ts';
+import { useApi } from '../../../api/index.ts';
+import { failureMessage } from '../../../machines/index.ts';
+import { exportZip, upgradeReasonOf, type ExportTarget } from '../api/projects-api.ts';
+
+/** Hands a downloaded file to the browser under its name. */
+function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Exports a project, folder or original as a zip. A plan without downloads (402) opens the upgrade prompt
+ * with the server's reason; other failures show a toast.
+ */
+export function useExport() {
+  const intl = useIntl();
+  const api = useApi();
+  const [pending, setPending] = useState<string | null>(null);
+  const run = async (target: ExportTarget, name: string) => {
+    setPending(`${target.kind}:${target.id}`);
+    announce(intl.formatMessage({ id: 'projects.export.started' }, { name }));
+    try {
+      const { blob, fileName } = await exportZip(api, target);
+      saveFile(blob, fileName);
+      announce(intl.formatMessage({ id: 'projects.export.done' }, { name: fileName }));
+    } catch (error) {
+      const reason = upgradeReasonOf(error);
+      if (reason) {
+        modalStore.trigger.open({ id: 'upgradePlan', data: { reason } });
+      } else {
+        const message = failureMessage(error);
+        addToast({ message, severity: 'error', position: 'bottom' });
+        announce(message, { politeness: 'assertive' });
+      }
+    } finally {
+      setPending(null);
+    }
+  };
+  return { run, isPending: (target: ExportTarget) => pending === `${target.kind}:${target.id}` };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { offsetOf, projectSortOf, projectStateOf, selectAfterDelete, selectAfterLoad } from './list-rules.ts';
+
+describe('project list choices', () => {
+  it('matches a stored sort, and falls back to last recording, newest first', () => {
+    expect(projectSortOf('name', 'asc').key).toBe('name:asc');
+    expect(projectSortOf('created_at', 'desc').key).toBe('created_at:desc');
+    expect(projectSortOf('updated_at', 'asc').key).toBe('last_recording_at:desc');
+  });
+
+  it('knows the state filter, active by default', () => {
+    expect(projectStateOf('deleted')).toBe('deleted');
+    expect(projectStateOf('gone')).toBe('active');
+    expect(projectStateOf(undefined)).toBe('active');
+  });
+
+  it('turns a page into an offset', () => {
+    expect(offsetOf(1, 40)).toBe(0);
+    expect(offsetOf(3, 20)).toBe(40);
+  });
+});
+
+describe('folder selection (SPEC.md §4)', () => {
+  it('selects the first folder after a load', () => {
+    expect(selectAfterLoad(['a', 'b'], null)).toBe('a');
+    expect(selectAfterLoad([], null)).toBeNull();
+  });
+
+  it('keeps the position when the selected folder is still listed', () => {
+    expect(selectAfterLoad(['a', 'b', 'c'], 'b')).toBe('b');
+    expect(selectAfterLoad(['a', 'c'], 'b')).toBe('a');
+  });
+
+  it('selects the next folder after deleting the selected one, or the previous at the end', () => {
+    expect(selectAfterDelete(['a', 'b', 'c'], 'b', 'b')).toBe('c');
+    expect(selectAfterDelete(['a', 'b', 'c'], 'c', 'c')).toBe('b');
+    expect(selectAfterDelete(['a'], 'a', 'a')).toBeNull();
+  });
+
+  it('keeps the selection when another folder is deleted', () => {
+    expect(selectAfterDelete(['a', 'b', 'c'], 'c', 'a')).toBe('a');
+  });
+});

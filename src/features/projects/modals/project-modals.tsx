@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSelector } from '@xstate/react';
+import {
+  announce,
+  addToast,
+  Button,
+  closeModalsAfter,
+  ConfirmDeleteDialog,
+  Dialog,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatSize,
+  InformationDialog,
+  Modal,
+  Radio,
+  RadioGroup,
+  RenameDialog,
+  type ModalComponentProps,
+} from '../../../../design-system/index.ts';
+import { useApi } from '../../../api/index.ts';
+import { listPreferencesStore } from '../../../machines/index.ts';
+import { deleteProject, renameProject, type Project } from '../api/projects-api.ts';
+import { PROJECT_SORTS, PROJECT_STATES, projectSortOf, projectStateOf } from '../list-rules.ts';
+import * as styles from '../components/projects.css.ts';
+import { useClearPendingOnClose } from '../clear-pending.ts';
+
+export interface RenameProjectData {
+  project: Project;
+  onRenamed?: (project: Project) => void;
+}
+
+/** renameProject: the project's new name, checked against SPEC.md's name rule; PATCH /api/projects/{id}. */
+export function RenameProjectModal({ data }: ModalComponentProps<RenameProjectData>) {
+  const intl = useIntl();
+  const api = useApi();
+  useClearPendingOnClose();
+  if (!data) return null;
+  return (
+    <RenameDialog
+      title={intl.formatMessage({ id: 'projects.rename.title' })}
+      label={intl.formatMessage({ id: 'projects.rename.label' })}
+      defaultValue={data.project.name}
+      onSubmit={async (name) => {
+        const renamed = await renameProject(api, data.project.id, name);
+        data.onRenamed?.(renamed);
+        announce(intl.formatMessage({ id: 'projects.rename.done' }, { name: renamed.name }));
+        closeModalsAfter({ entity: 'project', action: 'update', ok: true });
+      }}
+    />
+  );
+}
+
+export interface DeleteProjectData {
+  project: Project;
+  onDeleted?: (id: string, permanent: boolean) => void;
+}
+
+/**
+ * deleteProject: soft delete (found again under the deleted filter) or permanent; a project already in the
+ * deleted filter can only go permanently. DELETE /api/projects/{id}?hard_delete.
+ */
+export function DeleteProjectModal({ data }: ModalComponentProps<DeleteProjectData>) {
+  const intl = useIntl();
+  const api = useApi();
+  useClearPendingOnClose();
+  if (!data) return null;
+  const alreadyDeleted = data.project.deleted_at !== null;
+  return (
+    <ConfirmDeleteDialog
+      title={intl.formatMessage({ id: 'projects.delete.title' }, { name: data.project.name })}
+      body={<p>{intl.formatMessage({ id: 'projects.delete.body' })}</p>}
+      permanent={alreadyDeleted}
+      offerPermanent
+      onConfirm={async ({ permanent }) => {
+        await deleteProject(api, data.project.id, permanent);
+        data.onDeleted?.(data.project.id, permanent);
+        const message = intl.formatMessage(
+          { id: permanent ? 'projects.delete.donePermanent' : 'projects.delete.done' },
+          { name: data.project.name },
+        );
+        announce(message);
+        addToast({ message, severity: 'success' });
+        closeModalsAfter({ entity: 'project', action: 'delete', ok: true });
+      }}
+    />
+  );
+}
+
+/** projectInfo: the project's dates and totals. */
+export function ProjectInfoModal({ data }: ModalComponentProps<{ project: Project }>) {
+  const intl = useIntl();
+  if (!data) return null;
+  const { project } = data;
+  const rows: [string, string][] = [
+    ['projects.info.created', formatDateTime(project.created_at)],
+    [
+      'projects.info.lastRecording',
+      project.last_recording_at
+        ? formatDate(project.last_recording_at)
+        : intl.formatMessage({ id: 'projects.info.never' }),
+    ],
+    ['projects.info.folders', intl.formatNumber(project.stats.folders)],
+    ['projects.info.originals', intl.formatNumber(project.stats.originals)],
+    ['projects.info.conversions', intl.formatNumber(project.stats.conversions)],
+    ['projects.info.duration', formatDuration(project.stats.duration)],
+    ['projects.info.size', formatSize(project.stats.size)],
+  ];
+  return (
+    <InformationDialog
+      title={intl.formatMessage({ id: 'projects.info.title' }, { name: project.name })}
+      body={
+        <dl className={styles.facts}>
+          {rows.map(([id, value]) => (
+            <div key={id} className={styles.fact}>
+              <dt>{intl.formatMessage({ id })}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      }
+    />
+  );
+}
+
+/** projectsFilters: the state filter and the sort of the projects list, applied together. */
+export function ProjectsFiltersModal({ close }: ModalComponentProps) {
+  const intl = useIntl();
+  const prefs = useSelector(listPreferencesStore, (s) => s.context.projects);
+  const [sort, setSort] = useState<string>(projectSortOf(prefs.sort, prefs.direction).key);
+  const [state, setState] = useState<string>(projectStateOf(prefs.state));
+  const apply = () => {
+    const chosen = PROJECT_SORTS.find((s) => s.key === sort) ?? PROJECT_SORTS[0];
+    listPreferencesStore.trigger.set({
+      list: 'projects',
+      change: { sort: chosen.sort, direction: chosen.direction, state },
+    });
+    announce(
+      intl.formatMessage(
+        { id: 'projects.filters.applied' },
+        {
+          state: intl.formatMessage({ id: `projects.state.${state}` }),
+          sort: intl.formatMessage({ id: `projects.sort.${chosen.key}` }),
+        },
+      ),
+    );
+    close();
+  };
+  return (
+    <Modal isDismissable>
+      <Dialog
+        title={intl.formatMessage({ id: 'projects.filters.title' })}
+        actions={
+          <>
+            <Button variant="secondary" onPress={close}>
+              <FormattedMessage id="projects.filters.cancel" />
+            </Button>
+            <Button onPress={apply}>
+              <FormattedMessage id="projects.filters.apply" />
+            </Button>
+          </>
+        }
+      >
+        <div className={styles.stack}>
+          <RadioGroup label={intl.formatMessage({ id: 'projects.filters.state' })} value={state} onChange={setState}>
+            {PROJECT_STATES.map((s) => (
+              <Radio key={s} value={s}>
+                {intl.formatMessage({ id: `projects.state.${s}` })}
+              </Radio>
+            ))}
+          </RadioGroup>
+          <RadioGroup label={intl.formatMessage({ id: 'projects.filters.sort' })} value={sort} onChange={setSort}>
+            {PROJECT_SORTS.map((s) => (
+              <Radio key={s.key} value={s.key}>
+                {intl.formatMessage({ id: `projects.sort.${s.key}` })}
+              </Radio>
+            ))}
+          </RadioGroup>
+        </div>
+      </Dialog>
+    </Modal>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { registerModal } from '../../../../design-system/index.ts';
+import {
+  DeleteFolderModal,
+  DeleteRecordingModal,
+  RecordingInfoModal,
+  RenameFolderModal,
+  RenameRecordingModal,
+  UpgradePlanModal,
+  type DeleteFolderData,
+  type DeleteRecordingData,
+  type RenameFolderData,
+  type RenameRecordingData,
+} from './folder-recording-modals.tsx';
+import {
+  DeleteProjectModal,
+  ProjectInfoModal,
+  ProjectsFiltersModal,
+  RenameProjectModal,
+  type DeleteProjectData,
+  type RenameProjectData,
+} from './project-modals.tsx';
+
+/**
+ * Registers the studio's modals by id: projectsFilters, projectInfo, renameProject, deleteProject,
+ * renameFolder, deleteFolder, renameRecording, deleteRecording, recordingInfo, and upgradePlan for refused
+ * downloads (until billing registers its full prompt).
+ */
+export function registerProjectsModals(): () => void {
+  const undo = [
+    registerModal('projectsFilters', ProjectsFiltersModal),
+    registerModal('projectInfo', ProjectInfoModal),
+    registerModal<RenameProjectData>('renameProject', RenameProjectModal),
+    registerModal<DeleteProjectData>('deleteProject', DeleteProjectModal),
+    registerModal<RenameFolderData>('renameFolder', RenameFolderModal),
+    registerModal<DeleteFolderData>('deleteFolder', DeleteFolderModal),
+    registerModal<RenameRecordingData>('renameRecording', RenameRecordingModal),
+    registerModal<DeleteRecordingData>('deleteRecording', DeleteRecordingModal),
+    registerModal('recordingInfo', RecordingInfoModal),
+    registerModal('upgradePlan', UpgradePlanModal),
+  ];
+  return () => undo.forEach((fn) => fn());
+}
+
+/** Keeps the studio's modals registered while the component that calls it is mounted. */
+export function useProjectsModals() {
+  useEffect(() => registerProjectsModals(), []);
+}

@@ -1,0 +1,558 @@
+import { clearAnnouncer } from '@react-aria/live-announcer';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import {
+  announce,
+  Button,
+  ButtonLink,
+  DropZone,
+  type ButtonProps,
+  formatSize,
+  Meter,
+  modalStore,
+  ProgressBar,
+  Select,
+  WaveformPlayer,
+} from '../../../../design-system/index.ts';
+import { createTokenStore, useApi } from '../../../api/index.ts';
+import {
+  browserStorage,
+  readNewOriginal,
+  useSession,
+  withUploaded,
+  writeNewOriginal,
+  type NewOriginalType,
+} from '../../../machines/index.ts';
+import { listTargetFolders, listTargetProjects, type FolderSummary, type ProjectSummary } from '../api/targets.ts';
+import { precheckFiles, upload, type Recording, type UploadRequest } from '../api/upload.ts';
+import { recordingLimitFor } from '../limit.ts';
+import { createRecordingMachine, secondsLeft, type Take } from '../recording.machine.ts';
+import * as styles from './recorder.css.ts';
+
+const UPLOAD_URL = '/api/recordings';
+const ACCEPTED = ['audio/*', 'video/webm', '.wav', '.mp3', '.ogg', '.opus', '.flac', '.m4a', '.aac', '.webm'];
+
+export interface RecorderPageProps {
+  /** Makes the upload requests (XMLHttpRequest by default; stories pass their own). */
+  createRequest?: () => UploadRequest;
+  /** The microphones after permission (the browser's by default; stories pass their own). */
+  listMicrophones?: () => Promise<{ id: string; name: string }[]>;
+}
+
+interface Target {
+  project: ProjectSummary | null;
+  folder: FolderSummary | null;
+}
+
+/** Remembers originals saved from this page (SPEC.md section 3's new-original data). */
+function rememberSaved(target: Target, items: Recording[], type: NewOriginalType) {
+  if (!target.project || !target.folder) return;
+  const storage = browserStorage();
+  writeNewOriginal(
+    storage,
+    withUploaded(readNewOriginal(storage), {
+      projectId: target.project.id,
+      folderId: target.folder.id,
+      ids: items.map((r) => r.id),
+      type,
+    }),
+  );
+}
+
+/** Uploads one blob through SPEC.md section 5's upload helper, as a promise. */
+function uploadBlob(
+  file: Blob,
+  fileName: string,
+  fields: Record<string, string | undefined>,
+  options: {
+    createRequest?: () => UploadRequest;
+    onProgress?: (percent: number) => void;
+    onCancel?: (cancel: () => void) => void;
+  },
+): Promise<Recording[]> {
+  return new Promise((resolve, reject) => {
+    const cancel = upload({
+      url: UPLOAD_URL,
+      file,
+      fileName,
+      fields,
+      token: createTokenStore().get(),
+      onProgress: options.onProgress,
+      onSuccess: resolve,
+      onError: (message) => reject(new Error(message)),
+      createRequest: options.createRequest,
+    });
+    options.onCancel?.(cancel);
+  });
+}
+
+/**
+ * /new: record with the microphone, or upload files, into a folder of one of the user's projects. The
+ * project and folder come from the link (?project&folder), else from what was last saved here.
+ */
+export function RecorderPage({ createRequest, listMicrophones }: RecorderPageProps) {
+  const intl = useIntl();
+  const target = useTarget();
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title} tabIndex={-1}>
+        <FormattedMessage id="recorder.title" />
+      </h1>
+      <p className={styles.muted}>
+        <FormattedMessage id="recorder.lead" />
+      </p>
+      <section className={styles.section} aria-labelledby="target-heading">
+        <h2 id="target-heading" className={styles.sectionTitle}>
+          <FormattedMessage id="recorder.target.title" />
+        </h2>
+        {target.ready && target.projects.length === 0 ? (
+          <>
+            <p>{intl.formatMessage({ id: 'recorder.target.none' })}</p>
+            <ButtonLink href="/projects" variant="secondary">
+              <FormattedMessage id="recorder.target.projects" />
+            </ButtonLink>
+          </>
+        ) : (
+          <div className={styles.row}>
+            <Select
+              label={intl.formatMessage({ id: 'recorder.target.project' })}
+              options={target.projects.map((p) => ({ id: p.id, label: p.name }))}
+              value={target.project?.id ?? null}
+              onChange={(key) => target.chooseProject(key === null ? null : String(key))}
+            />
+            <Select
+              label={intl.formatMessage({ id: 'recorder.target.folder' })}
+              options={target.folders.map((f) => ({ id: f.id, label: f.name }))}
+              value={target.folder?.id ?? null}
+              onChange={(key) => target.chooseFolder(key === null ? null : String(key))}
+            />
+          </div>
+        )}
+      </section>
+      <RecordSection target={target} createRequest={createRequest} listMicrophones={listMicrophones} />
+      <UploadSection target={target} createRequest={createRequest} />
+    </div>
+  );
+}
+
+function useTarget() {
+  const api = useApi();
+  const [params] = useSearchParams();
+  const [projects, setProjects] = useState<ProjectSummary[]>([]);
+  const [folders, setFolders] = useState<FolderSummary[]>([]);
+  const [projectId, setProjectId] = useState<string | null>(
+    () => params.get('project') ?? readNewOriginal(browserStorage()).projectId,
+  );
+  const [folderId, setFolderId] = useState<string | null>(
+    () => params.get('folder') ?? readNewOriginal(browserStorage()).folderId,
+  );
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    listTargetProjects(api).then(
+      (items) => {
+        if (cancelled) return;
+        setProjects(items);
+        setReady(true);
+        setProjectId((current) => (items.some((p) => p.id === current) ? current : (items[0]?.id ?? null)));
+      },
+      () => !cancelled && setReady(true),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api]);
+
+  useEffect(() => {
+    if (!projectId) return;
+    let cancelled = false;
+    listTargetFolders(api, projectId).then(
+      (items) => {
+        if (cancelled) return;
+        setFolders(items);
+        setFolderId((current) => (items.some((f) => f.id === current) ? current : (items[0]?.id ?? null)));
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api, projectId]);
+
+  const project = projects.find((p) => p.id === projectId) ?? null;
+  const folder = project ? (folders.find((f) => f.id === folderId) ?? null) : null;
+  return {
+    ready,
+    projects,
+    folders: project ? folders : [],
+    project,
+    folder,
+    chooseProject: (id: string | null) => {
+      setProjectId(id);
+      setFolders([]);
+    },
+    chooseFolder: setFolderId,
+  };
+}
+
+type TargetState = ReturnType<typeof useTarget>;
+
+function RecordSection({
+  target,
+  createRequest,
+  listMicrophones,
+}: {
+  target: TargetState;
+  createRequest?: () => UploadRequest;
+  listMicrophones?: RecorderPageProps['listMicrophones'];
+}) {
+  const intl = useIntl();
+  const { user } = useSession();
+  const limitSeconds = recordingLimitFor(user);
+  const targetRef = useRef(target);
+  targetRef.current = target;
+  const machine = useMemo(
+    () =>
+      createRecordingMachine({
+        storage: browserStorage(),
+        ...(listMicrophones ? { listMicrophones } : {}),
+        save: async ({
+          take,
+          projectId,
+          folderId,
+          microphone,
+        }: {
+          take: Take;
+          projectId: string;
+          folderId: string;
+          microphone: string | null;
+        }) => {
+          const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+          const items = await uploadBlob(
+            take.wav,
+            `Recording ${stamp}.wav`,
+            { project_id: projectId, parent_folder_id: folderId, microphone: microphone ?? undefined },
+            { createRequest },
+          );
+          rememberSaved(targetRef.current, items, 'record');
+          return items;
+        },
+      }),
+    [createRequest, listMicrophones],
+  );
+  const actor = useActorRef(machine, { input: { limitSeconds } });
+  const state = useSelector(actor, (s) => s);
+  const { context } = state;
+  const takeUrl = useMemo(() => (context.take ? URL.createObjectURL(context.take.wav) : null), [context.take]);
+  useEffect(() => () => (takeUrl ? URL.revokeObjectURL(takeUrl) : undefined), [takeUrl]);
+
+  useEffect(() => {
+    if (!state.matches('denied')) return;
+    // The modal the machine opened offers to ask again.
+    modalStore.trigger.open({
+      id: 'disabledMicrophone',
+      data: { retry: () => actor.send({ type: 'recorder.enable' }) },
+    });
+  }, [state, actor]);
+
+  const recording = state.matches('capturing');
+  const canSave = Boolean(target.project && target.folder);
+
+  return (
+    <section className={styles.section} aria-labelledby="record-heading">
+      <h2 id="record-heading" className={styles.sectionTitle}>
+        <FormattedMessage id="recorder.record.title" />
+      </h2>
+      <p className={styles.muted}>{intl.formatMessage({ id: 'recorder.limit' }, { seconds: limitSeconds })}</p>
+      {state.matches('idle') ||
+      state.matches('denied') ||
+      state.matches('unavailable') ||
+      state.matches('requesting') ? (
+        <div className={styles.row}>
+          <LeavingButton
+            isPending={state.matches('requesting')}
+            onPress={() => actor.send({ type: 'recorder.enable' })}
+          >
+            <FormattedMessage id="recorder.enable" />
+          </LeavingButton>
+          {state.matches('unavailable') && context.error ? (
+            <p role="alert" className={styles.error}>
+              {context.error}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {state.matches('ready') || recording ? (
+        <>
+          <div className={styles.row}>
+            <Select
+              label={intl.formatMessage({ id: 'recorder.microphone' })}
+              options={context.microphones.map((m) => ({ id: m.id, label: m.name }))}
+              value={context.microphone?.id ?? null}
+              isDisabled={recording}
+              onChange={(key) => key !== null && actor.send({ type: 'recorder.selectMicrophone', id: String(key) })}
+            />
+            {recording ? (
+              <Button variant="danger" onPress={() => actor.send({ type: 'recorder.stop' })}>
+                <FormattedMessage id="recorder.stop" />
+              </Button>
+            ) : (
+              <Button onPress={() => actor.send({ type: 'recorder.record' })}>
+                <FormattedMessage id="recorder.start" />
+              </Button>
+            )}
+          </div>
+          <Meter label={intl.formatMessage({ id: 'recorder.level' })} value={context.level} />
+          {recording ? (
+            // Announced at the start, ten seconds before the end and at the limit by the machine, not every second.
+            <p className={styles.countdown} aria-live="off">
+              {intl.formatMessage({ id: 'recorder.countdown' }, { seconds: secondsLeft(context) })}
+            </p>
+          ) : null}
+          {context.error ? (
+            <p role="alert" className={styles.error}>
+              {context.error}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {(state.matches('review') || state.matches('saving')) && context.take && takeUrl ? (
+        <>
+          <WaveformPlayer
+            label={intl.formatMessage({ id: 'recorder.review' })}
+            audioUrl={takeUrl}
+            duration={context.take.seconds}
+          />
+          <div className={styles.row}>
+            <LeavingButton
+              isPending={state.matches('saving')}
+              isDisabled={!canSave}
+              onPress={() =>
+                target.project &&
+                target.folder &&
+                actor.send({ type: 'recorder.save', projectId: target.project.id, folderId: target.folder.id })
+              }
+            >
+              <FormattedMessage id="recorder.save" />
+            </LeavingButton>
+            <Button
+              variant="secondary"
+              isDisabled={state.matches('saving')}
+              onPress={() => actor.send({ type: 'recorder.discard' })}
+            >
+              <FormattedMessage id="recorder.discard" />
+            </Button>
+          </div>
+          {context.error ? (
+            <p role="alert" className={styles.error}>
+              {context.error}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {state.matches('saved') ? <Saved target={target} onAgain={() => actor.send({ type: 'recorder.again' })} /> : null}
+    </section>
+  );
+}
+
+/**
+ * A button that is pending while its action runs and leaves with the state it belongs to, taking the label
+ * its pending announcement points at: that stale announcement is cleared as it goes.
+ */
+function LeavingButton(props: ButtonProps) {
+  useEffect(() => () => void setTimeout(() => clearAnnouncer('assertive')), []);
+  return <Button {...props} />;
+}
+
+function Saved({ target, onAgain }: { target: TargetState; onAgain: () => void }) {
+  const intl = useIntl();
+  return (
+    <>
+      <p role="status">
+        {intl.formatMessage(
+          { id: 'recorder.savedTo' },
+          { folder: target.folder?.name ?? '', project: target.project?.name ?? '' },
+        )}
+      </p>
+      <div className={styles.row}>
+        <Button onPress={onAgain}>
+          <FormattedMessage id="recorder.again" />
+        </Button>
+        {target.project ? (
+          <ButtonLink href={target.project.url} variant="secondary">
+            <FormattedMessage id="recorder.openProject" />
+          </ButtonLink>
+        ) : null}
+        <ButtonLink
+          href="/choose-voices"
+          variant="secondary"
+          // The next page continues with this original: the move there keeps the new-original data.
+          onPress={() => {
+            const storage = browserStorage();
+            writeNewOriginal(storage, { ...readNewOriginal(storage), ignoreClear: true });
+          }}
+        >
+          <FormattedMessage id="recorder.chooseVoices" />
+        </ButtonLink>
+      </div>
+    </>
+  );
+}
+
+interface UploadEntry {
+  key: string;
+  name: string;
+  size: number;
+  progress: number;
+  status: 'queued' | 'uploading' | 'done' | 'error' | 'cancelled';
+  message?: string;
+}
+
+function UploadSection({ target, createRequest }: { target: TargetState; createRequest?: () => UploadRequest }) {
+  const intl = useIntl();
+  const [entries, setEntries] = useState<UploadEntry[]>([]);
+  const cancels = useRef(new Map<string, () => void>());
+  const cancelled = useRef(new Set<string>());
+  const seq = useRef(0);
+  const disabled = !target.project || !target.folder;
+
+  const update = (key: string, change: Partial<UploadEntry>) =>
+    setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...change } : e)));
+
+  const start = (files: File[], rejectedByType: File[] = []) => {
+    if (!target.project || !target.folder) return;
+    const place = { project: target.project, folder: target.folder };
+    const { accepted, refused } = precheckFiles(files);
+    const refusedEntries: UploadEntry[] = [
+      ...rejectedByType.map((file) => ({ file, message: intl.formatMessage({ id: 'recorder.upload.rejectedType' }) })),
+      ...refused,
+    ].map(({ file, message }) => ({
+      key: `u${(seq.current += 1)}`,
+      name: file.name,
+      size: file.size,
+      progress: 0,
+      status: 'error' as const,
+      message,
+    }));
+    const queued = accepted.map((file) => ({ file, key: `u${(seq.current += 1)}` }));
+    setEntries((list) => [
+      ...queued.map(({ file, key }) => ({
+        key,
+        name: file.name,
+        size: file.size,
+        progress: 0,
+        status: 'queued' as const,
+      })),
+      ...refusedEntries,
+      ...list,
+    ]);
+    for (const entry of refusedEntries)
+      announce(intl.formatMessage({ id: 'recorder.upload.failed' }, { name: entry.name, message: entry.message }), {
+        politeness: 'assertive',
+      });
+    if (queued.length > 0) announce(intl.formatMessage({ id: 'recorder.upload.started' }, { count: queued.length }));
+    // One request per file, two at a time: each file has its own progress, cancel and refusal.
+    const pending = [...queued];
+    const next = async (): Promise<void> => {
+      const item = pending.shift();
+      if (!item) return;
+      if (cancelled.current.has(item.key)) return next();
+      update(item.key, { status: 'uploading' });
+      try {
+        const items = await uploadBlob(
+          item.file,
+          item.file.name,
+          { project_id: place.project.id, parent_folder_id: place.folder.id },
+          {
+            createRequest,
+            onProgress: (progress) => update(item.key, { progress }),
+            onCancel: (cancel) => cancels.current.set(item.key, cancel),
+          },
+        );
+        update(item.key, { status: 'done', progress: 100 });
+        rememberSaved(place, items, 'upload');
+        announce(intl.formatMessage({ id: 'recorder.upload.done' }, { name: item.file.name }));
+      } catch (error) {
+        if (cancelled.current.has(item.key)) return next();
+        setEntries((list) =>
+          list.map((e) =>
+            e.key === item.key && e.status !== 'cancelled'
+              ? { ...e, status: 'error', message: error instanceof Error ? error.message : String(error) }
+              : e,
+          ),
+        );
+        announce(
+          intl.formatMessage(
+            { id: 'recorder.upload.failed' },
+            { name: item.file.name, message: error instanceof Error ? error.message : String(error) },
+          ),
+          { politeness: 'assertive' },
+        );
+      } finally {
+        cancels.current.delete(item.key);
+      }
+      return next();
+    };
+    void Promise.all([next(), next()]);
+  };
+
+  const cancel = (entry: UploadEntry) => {
+    cancelled.current.add(entry.key);
+    cancels.current.get(entry.key)?.();
+    update(entry.key, { status: 'cancelled' });
+    announce(intl.formatMessage({ id: 'recorder.upload.cancelled' }, { name: entry.name }));
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby="upload-heading">
+      <h2 id="upload-heading" className={styles.sectionTitle}>
+        <FormattedMessage id="recorder.upload.title" />
+      </h2>
+      <DropZone
+        label={intl.formatMessage({ id: 'recorder.upload.label' })}
+        hint={intl.formatMessage({ id: 'recorder.upload.hint' })}
+        acceptedFileTypes={ACCEPTED}
+        allowsMultiple
+        isDisabled={disabled}
+        onFiles={(files) => start(files)}
+        onReject={(files) => start([], files)}
+      />
+      {entries.length > 0 ? (
+        <>
+          <ul className={styles.uploads} aria-label={intl.formatMessage({ id: 'recorder.upload.list' })}>
+            {entries.map((entry) => (
+              <li key={entry.key} className={styles.upload}>
+                <ProgressBar
+                  label={`${entry.name} (${formatSize(entry.size)}): ${intl.formatMessage({ id: `recorder.upload.status.${entry.status}` })}`}
+                  value={entry.status === 'done' ? 100 : entry.progress}
+                />
+                {entry.message ? <p className={styles.error}>{entry.message}</p> : null}
+                {entry.status === 'uploading' || entry.status === 'queued' ? (
+                  <div>
+                    <Button variant="secondary" size="sm" onPress={() => cancel(entry)}>
+                      {intl.formatMessage({ id: 'recorder.upload.cancel' }, { name: entry.name })}
+                    </Button>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <div>
+            <Button
+              variant="secondary"
+              size="sm"
+              onPress={() =>
+                setEntries((list) => list.filter((e) => e.status === 'uploading' || e.status === 'queued'))
+              }
+            >
+              <FormattedMessage id="recorder.upload.clear" />
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

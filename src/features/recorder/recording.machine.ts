@@ -1,0 +1,355 @@
+import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { announceAction, modalStore } from '../../../design-system/index.ts';
+import { t } from '../../i18n/index.ts';
+import { pickMicrophone, readMicrophone, saveMicrophone, type AppStorage } from '../../machines/index.ts';
+import type { Recording } from './api/upload.ts';
+import { requestMicrophones, startCapture, type Microphone } from './capture.ts';
+import { encodeWav } from './wav.ts';
+
+/** What the capture actor reports to the machine. */
+export type CaptureEvent =
+  | { type: 'capture.level'; level: number }
+  /** One more second recorded. */
+  | { type: 'capture.tick' }
+  | { type: 'capture.done'; samples: Float32Array; sampleRate: number }
+  | { type: 'capture.failed'; message: string };
+
+export type RecorderEvent =
+  | { type: 'recorder.enable' }
+  | { type: 'recorder.selectMicrophone'; id: string }
+  | { type: 'recorder.record' }
+  | { type: 'recorder.stop' }
+  | { type: 'recorder.discard' }
+  | { type: 'recorder.save'; projectId: string; folderId: string }
+  | { type: 'recorder.again' }
+  | CaptureEvent;
+
+/** The recording under review: the WAV and its length. */
+export interface Take {
+  wav: Blob;
+  seconds: number;
+  sampleRate: number;
+}
+
+export interface RecorderContext {
+  /** The longest recording the plan allows, in seconds (30 on trial or without a plan, 3600 paid). */
+  limitSeconds: number;
+  microphones: Microphone[];
+  microphone: Microphone | null;
+  /** Input level 0-100 for the meter. */
+  level: number;
+  /** Whole seconds recorded so far. */
+  elapsed: number;
+  take: Take | null;
+  /** Ids of the originals saved from this page. */
+  saved: Recording[];
+  error: string | null;
+}
+
+export interface RecorderInput {
+  limitSeconds: number;
+}
+
+export interface RecorderDeps {
+  storage: AppStorage | null;
+  /** The browser's microphones after permission; rejects with a NotAllowedError when refused. */
+  listMicrophones?: () => Promise<Microphone[]>;
+  /** Uploads the take (POST /api/recordings) and resolves with the new original. */
+  save: (input: { take: Take; projectId: string; folderId: string; microphone: string | null }) => Promise<Recording[]>;
+}
+
+const isPermissionError = (error: unknown) =>
+  error instanceof DOMException
+    ? error.name === 'NotAllowedError' || error.name === 'SecurityError'
+    : (error as { name?: string } | null)?.name === 'NotAllowedError';
+
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : t('recorder.error.generic');
+
+/** Captures the chosen microphone, ticking each second; `stop` ends it with the samples. */
+export const browserCapture = fromCallback<{ type: 'stop' }, { deviceId: string | null }, CaptureEvent>(
+  ({ sendBack, receive, input }) => {
+    let session: Awaited<ReturnType<typeof startCapture>> | null = null;
+    let stopping = false;
+    let finished = false;
+    const finish = () => {
+      if (!session || finished) return;
+      finished = true;
+      const { samples, sampleRate } = session.stop();
+      sendBack({ type: 'capture.done', samples, sampleRate });
+    };
+    const timer = setInterval(() => sendBack({ type: 'capture.tick' }), 1000);
+    startCapture(input.deviceId, (level) => sendBack({ type: 'capture.level', level })).then(
+      (started) => {
+        session = started;
+        if (stopping) finish();
+      },
+      (error: unknown) => sendBack({ type: 'capture.failed', message: messageOf(error) }),
+    );
+    receive((event) => {
+      if (event.type !== 'stop') return;
+      stopping = true;
+      clearInterval(timer);
+      finish();
+    });
+    return () => {
+      clearInterval(timer);
+      if (!finished) session?.cancel();
+    };
+  },
+);
+
+/**
+ * The recorder of /new (SPEC.md sections 4, 5): asks for the microphone, offers the microphones (the choice is
+ * kept in local storage), shows the input level, records 48 kHz mono 16-bit WAV up to the plan's limit with a
+ * countdown, then lets the user review the take and save it into a folder (or discard it and record again).
+ * A refused permission opens the disabledMicrophone modal.
+ */
+export function createRecordingMachine(deps: RecorderDeps) {
+  return setup({
+    types: {
+      context: {} as RecorderContext,
+      events: {} as RecorderEvent,
+      input: {} as RecorderInput,
+    },
+    actors: {
+      listMicrophones: fromPromise(() => (deps.listMicrophones ?? requestMicrophones)()),
+      capture: browserCapture,
+      save: fromPromise(
+        ({ input }: { input: { take: Take; projectId: string; folderId: string; microphone: string | null } }) =>
+          deps.save(input),
+      ),
+    },
+    actions: {
+      announce: announceAction,
+      openDisabledMicrophone: () => modalStore.trigger.open({ id: 'disabledMicrophone' }),
+      rememberMicrophone: ({ context }) => {
+        if (context.microphone) saveMicrophone(deps.storage, context.microphone);
+      },
+    },
+    guards: {
+      reachedLimit: ({ context }) => context.elapsed + 1 >= context.limitSeconds,
+      hasMicrophone: ({ context }) => context.microphone !== null,
+    },
+  }).createMachine({
+    id: 'recorder',
+    context: ({ input }) => ({
+      limitSeconds: input.limitSeconds,
+      microphones: [],
+      microphone: null,
+      level: 0,
+      elapsed: 0,
+      take: null,
+      saved: [],
+      error: null,
+    }),
+    initial: 'idle',
+    states: {
+      idle: {
+        on: { 'recorder.enable': 'requesting' },
+      },
+      requesting: {
+        invoke: {
+          src: 'listMicrophones',
+          onDone: [
+            {
+              guard: ({ event }) => event.output.length > 0,
+              target: 'ready',
+              actions: assign(({ event }) => ({
+                microphones: event.output,
+                microphone: pickMicrophone(event.output, readMicrophone(deps.storage)),
+                error: null,
+              })),
+            },
+            {
+              target: 'unavailable',
+              actions: assign({ error: () => t('recorder.error.noMicrophone') }),
+            },
+          ],
+          onError: [
+            {
+              guard: ({ event }) => isPermissionError(event.error),
+              target: 'denied',
+            },
+            {
+              target: 'unavailable',
+              actions: assign({ error: ({ event }) => messageOf(event.error) }),
+            },
+          ],
+        },
+      },
+      denied: {
+        entry: [
+          'openDisabledMicrophone',
+          { type: 'announce', params: () => ({ message: t('recorder.denied.announce'), politeness: 'assertive' }) },
+        ],
+        on: { 'recorder.enable': 'requesting' },
+      },
+      unavailable: {
+        entry: {
+          type: 'announce',
+          params: ({ context }) => ({ message: context.error ?? t('recorder.error.generic'), politeness: 'assertive' }),
+        },
+        on: { 'recorder.enable': 'requesting' },
+      },
+      ready: {
+        on: {
+          'recorder.selectMicrophone': {
+            actions: [
+              assign({
+                microphone: ({ context, event }) =>
+                  context.microphones.find((m) => m.id === event.id) ?? context.microphone,
+              }),
+              'rememberMicrophone',
+              {
+                type: 'announce',
+                params: ({ context }) => ({
+                  message: t('recorder.microphone.chosen', { name: context.microphone?.name ?? '' }),
+                }),
+              },
+            ],
+          },
+          'recorder.record': { guard: 'hasMicrophone', target: 'capturing' },
+        },
+      },
+      capturing: {
+        entry: assign({ elapsed: 0, level: 0, take: null, error: null }),
+        invoke: {
+          id: 'capture',
+          src: 'capture',
+          input: ({ context }) => ({ deviceId: context.microphone?.id ?? null }),
+        },
+        on: {
+          'capture.level': { actions: assign({ level: ({ event }) => event.level }) },
+          'capture.failed': {
+            target: 'ready',
+            actions: [
+              assign({ error: ({ event }) => event.message, level: 0 }),
+              { type: 'announce', params: ({ event }) => ({ message: event.message, politeness: 'assertive' }) },
+            ],
+          },
+        },
+        initial: 'recording',
+        states: {
+          recording: {
+            entry: {
+              type: 'announce',
+              params: ({ context }) => ({
+                message: t('recorder.recording.announce', { seconds: context.limitSeconds }),
+              }),
+            },
+            on: {
+              'capture.tick': [
+                {
+                  guard: 'reachedLimit',
+                  target: 'stopping',
+                  actions: [
+                    assign({ elapsed: ({ context }) => context.limitSeconds }),
+                    {
+                      type: 'announce',
+                      params: ({ context }) => ({
+                        message: t('recorder.limit.reached', { seconds: context.limitSeconds }),
+                      }),
+                    },
+                  ],
+                },
+                {
+                  actions: [
+                    assign({ elapsed: ({ context }) => context.elapsed + 1 }),
+                    {
+                      type: 'announce',
+                      params: ({ context }) => ({
+                        message: context.limitSeconds - context.elapsed === 10 ? t('recorder.limit.tenLeft') : '',
+                      }),
+                    },
+                  ],
+                },
+              ],
+              'recorder.stop': 'stopping',
+            },
+          },
+          stopping: {
+            entry: sendTo('capture', { type: 'stop' }),
+            on: {
+              'capture.done': {
+                target: '#recorder.review',
+                actions: assign(({ context, event }) => {
+                  // Never more than the plan allows: the server refuses a longer original.
+                  const max = Math.floor(context.limitSeconds * event.sampleRate);
+                  const samples = event.samples.length > max ? event.samples.subarray(0, max) : event.samples;
+                  return {
+                    level: 0,
+                    take: {
+                      wav: new Blob([encodeWav(samples, event.sampleRate)], { type: 'audio/wav' }),
+                      seconds: samples.length / event.sampleRate,
+                      sampleRate: event.sampleRate,
+                    },
+                  };
+                }),
+              },
+            },
+          },
+        },
+      },
+      review: {
+        entry: {
+          type: 'announce',
+          params: ({ context }) => ({
+            message: t('recorder.review.announce', { seconds: Math.round(context.take?.seconds ?? 0) }),
+          }),
+        },
+        on: {
+          'recorder.discard': {
+            target: 'ready',
+            actions: [
+              assign({ take: null }),
+              { type: 'announce', params: () => ({ message: t('recorder.discarded') }) },
+            ],
+          },
+          'recorder.save': 'saving',
+        },
+      },
+      saving: {
+        entry: assign({ error: null }),
+        invoke: {
+          src: 'save',
+          input: ({ context, event }) => {
+            const target = event as Extract<RecorderEvent, { type: 'recorder.save' }>;
+            return {
+              take: context.take!,
+              projectId: target.projectId,
+              folderId: target.folderId,
+              microphone: context.microphone?.name ?? null,
+            };
+          },
+          onDone: {
+            target: 'saved',
+            actions: assign({ saved: ({ context, event }) => [...context.saved, ...event.output], take: null }),
+          },
+          onError: {
+            target: 'review',
+            actions: [
+              assign({ error: ({ event }) => messageOf(event.error) }),
+              {
+                type: 'announce',
+                params: ({ context }) => ({ message: context.error ?? '', politeness: 'assertive' }),
+              },
+            ],
+          },
+        },
+      },
+      saved: {
+        entry: { type: 'announce', params: () => ({ message: t('recorder.saved') }) },
+        on: { 'recorder.again': 'ready' },
+      },
+    },
+  });
+}
+
+export type RecordingMachine = ReturnType<typeof createRecordingMachine>;
+export type RecorderActor = ActorRefFrom<RecordingMachine>;
+export type RecorderSnapshot = SnapshotFrom<RecordingMachine>;
+
+/** Seconds left before the limit stops the recording. */
+export const secondsLeft = (context: Pick<RecorderContext, 'limitSeconds' | 'elapsed'>) =>
+  Math.max(0, context.limitSeconds - context.elapsed);

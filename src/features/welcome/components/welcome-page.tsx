@@ -1,0 +1,107 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { Button, useModal } from '../../../../design-system/index.ts';
+import { useApi } from '../../../api/index.ts';
+import { useSession } from '../../../machines/index.ts';
+import type { WizardModalData } from '../modals/welcome-profession-modal.tsx';
+import { createWelcomeMachine, currentStep, type WelcomeInput } from '../welcome.machine.ts';
+import * as styles from './welcome.css.ts';
+
+const INTRO_POINTS = ['record', 'voices', 'convert'] as const;
+
+export interface WelcomePageProps {
+  /**
+   * Whether the conversion steps are live (they come with the conversions feature).
+   * @default false
+   */
+  conversionsLive?: boolean;
+}
+
+/**
+ * /welcome: the welcome wizard. The intro says what Timbre does; Get Started opens the profession step
+ * (the welcomeProfession modal); Skip Tour asks first (skipWelcomeWizard). Once the wizard is finished or
+ * skipped the session takes the updated user and the dashboard opens.
+ */
+export function WelcomePage({ conversionsLive = false }: WelcomePageProps) {
+  const api = useApi();
+  const session = useSession();
+  const navigate = useNavigate();
+  const input: WelcomeInput = { step: session.user?.data.demo_wizard.step ?? null, conversionsLive };
+  // One machine for the page's life: a new definition on each render would make @xstate/react start over.
+  const machine = useMemo(() => createWelcomeMachine({ api }), [api]);
+  const wizard = useActorRef(machine, { input });
+  const step = useSelector(wizard, currentStep);
+  const finishing = useSelector(wizard, (s) => s.matches('finishing'));
+  const error = useSelector(wizard, (s) => s.context.error);
+  const output = useSelector(wizard, (s) => (s.status === 'done' ? s.output : undefined));
+  const profession = useModal<WizardModalData>('welcomeProfession');
+  const skip = useModal<WizardModalData>('skipWelcomeWizard');
+  const openedByWizard = useRef(false);
+
+  // The profession step is a modal: open it when the wizard gets there; closing it (Escape) goes back.
+  const inProfession = step === 'profession' || finishing;
+  useEffect(() => {
+    if (inProfession && !profession.isOpen) {
+      if (openedByWizard.current) {
+        openedByWizard.current = false;
+        wizard.send({ type: 'wizard.back' });
+      } else {
+        openedByWizard.current = true;
+        profession.open({ wizard });
+      }
+    } else if (!inProfession && profession.isOpen) {
+      openedByWizard.current = false;
+      profession.close();
+    }
+  }, [inProfession, profession, wizard]);
+
+  useEffect(() => {
+    if (output === undefined) return;
+    if (output) session.send({ type: 'session.userUpdated', user: output });
+    void navigate('/', { replace: true });
+  }, [output, session, navigate]);
+
+  const name = session.user?.first_name;
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>
+        {name ? (
+          <FormattedMessage id="welcome.title" values={{ name }} />
+        ) : (
+          <FormattedMessage id="welcome.titleAnonymous" />
+        )}
+      </h1>
+      <p className={styles.lead}>
+        <FormattedMessage id="welcome.lead" />
+      </p>
+      <ol className={styles.steps}>
+        {INTRO_POINTS.map((key) => (
+          <li key={key} className={styles.step}>
+            <h2 className={styles.stepTitle}>
+              <FormattedMessage id={`welcome.intro.${key}.title`} />
+            </h2>
+            <p className={styles.muted}>
+              <FormattedMessage id={`welcome.intro.${key}.body`} />
+            </p>
+          </li>
+        ))}
+      </ol>
+      {error && step === 'intro' ? (
+        <p role="alert" className={styles.alert}>
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.pageActions}>
+        {/* Not disabled while the step's modal is open: closing it returns focus here. */}
+        <Button onPress={() => wizard.send({ type: 'wizard.next' })} isDisabled={step === 'done'}>
+          <FormattedMessage id="welcome.start" />
+        </Button>
+        <Button variant="secondary" onPress={() => skip.open({ wizard })} isDisabled={step === 'done'}>
+          <FormattedMessage id="welcome.skip.open" />
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { registerModal } from '../../../../design-system/index.ts';
+import { SkipWelcomeWizardModal } from './skip-welcome-wizard-modal.tsx';
+import { UserProfessionModal } from './user-profession-modal.tsx';
+import { WelcomeProfessionModal, type WizardModalData } from './welcome-profession-modal.tsx';
+
+/** Registers the welcome feature's modals by id (welcomeProfession, userProfession, skipWelcomeWizard). */
+export function registerWelcomeModals(): () => void {
+  const undo = [
+    registerModal<WizardModalData>('welcomeProfession', WelcomeProfessionModal),
+    registerModal<WizardModalData>('skipWelcomeWizard', SkipWelcomeWizardModal),
+    registerModal('userProfession', UserProfessionModal),
+  ];
+  return () => undo.forEach((fn) => fn());
+}
+
+/** Keeps the welcome modals registered while the component that calls it is mounted. */
+export function useWelcomeModals() {
+  useEffect(() => registerWelcomeModals(), []);
+}

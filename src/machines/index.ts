@@ -1,0 +1,57 @@
+export * from './session-flags.ts';
+export {
+  createSessionMachine,
+  sessionStatus,
+  LOGOUT_REDIRECT_DELAY,
+  PLAN_PAGE,
+  type SessionContext,
+  type SessionDeps,
+  type SessionEvent,
+  type SessionMachine,
+  type SessionSnapshot,
+} from './session.machine.ts';
+export {
+  SessionProvider,
+  useSession,
+  useSessionActor,
+  type SessionActor,
+  type SessionView,
+} from './session-context.tsx';
+export { browserStorage, clearAppData, type AppStorage } from './app-storage.ts';
+export { capturePromo, readStoredPromo, clearStoredPromo, type PromoRecord } from './promo.ts';
+export { capturePreselectedVoice } from './preselected-voice.ts';
+export { failureMessage, tooManyAttempts } from './failure-message.ts';
+export {
+  safeNext,
+  storeNextRoute,
+  takeNextRoute,
+  readNextRoute,
+  clearNextRoute,
+  NEXT_ROUTE_KEY,
+} from './next-route.ts';
+export {
+  createListPreferencesStore,
+  listPreferencesStore,
+  readListPreferences,
+  DEFAULT_LIST_PREFERENCES,
+  LIST_PREFERENCES_KEY,
+  type ListName,
+  type ListPreference,
+  type ListPreferences,
+  type ListPreferencesStore,
+  type SortDirection,
+} from './list-preferences.ts';
+export {
+  applyPageChange,
+  clearNewOriginal,
+  onPageChange,
+  readNewOriginal,
+  withUploaded,
+  writeNewOriginal,
+  EMPTY_NEW_ORIGINAL,
+  NEW_ORIGINAL_KEY,
+  NEW_ORIGINAL_PAGES,
+  type NewOriginalData,
+  type NewOriginalType,
+} from './new-original.ts';
+export { pickMicrophone, readMicrophone, saveMicrophone, MICROPHONE_KEY, type StoredMicrophone } from './microphone.ts';

@@ -1,0 +1,245 @@
+import { expect, test, type Page } from '@playwright/test';
+import yauzl from 'yauzl';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+import { sineMp3, sineWav } from '../support/audio.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { activate, tabTo, typeInto } from './keyboard.ts';
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+/** The entries of a zip and their bytes. */
+function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('no zip'));
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName.endsWith('/')) return zip.readEntry();
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.readEntry();
+    });
+  });
+}
+
+async function logInAsAdmin(page: Page) {
+  await page.goto('/login');
+  await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), E2E_ADMIN.email);
+  await typeInto(page, page.getByLabel(/^Password/, { exact: false }).and(page.locator('input')), E2E_ADMIN.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Presses `key` until `target` has focus (moving inside a grid, where Tab leaves it). */
+async function arrowTo(page: Page, target: ReturnType<Page['getByRole']>, key: string, max = 10) {
+  for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press(key);
+  await expect(target).toBeFocused();
+}
+
+/** Opens a project row's menu in the table: Tab into it, down to the row, right to its Actions button. */
+async function openProjectMenu(page: Page, name: string) {
+  await tabTo(page, page.getByRole('row').nth(1));
+  await arrowTo(page, page.getByRole('row', { name: new RegExp(name) }), 'ArrowDown');
+  await arrowTo(page, page.getByRole('button', { name: `Actions for ${name}` }), 'ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+}
+
+/** Picks an option of a select by keyboard. */
+async function choose(page: Page, select: ReturnType<Page['getByRole']>, option: string) {
+  await tabTo(page, select);
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  for (let i = 0; i < 10; i++) {
+    if ((await page.evaluate(() => document.activeElement?.textContent)) === option) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(select).toContainText(option);
+}
+
+test.describe('studio, keyboard only', () => {
+  test('project → folders → upload WAV and MP3 → play, star, note, rename, move → export → delete', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const wav = sineWav({ seconds: 1.5, frequency: 330 });
+    const mp3 = await sineMp3({ seconds: 1.5, frequency: 550 });
+    const projectName = `Studio ${unique()}`;
+    await logInAsAdmin(page);
+
+    await page.goto('/projects');
+    await typeInto(page, page.getByRole('textbox', { name: 'New project name' }), projectName);
+    await page.keyboard.press('Enter');
+    const row = page.getByRole('row', { name: new RegExp(projectName) });
+    await expect(row).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Into the table, down to the project's row; Enter opens it.
+    await tabTo(page, page.getByRole('row').nth(1));
+    await arrowTo(page, row, 'ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
+
+    await typeInto(page, page.getByRole('textbox', { name: 'New folder name' }), 'Keepers');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: 'Keepers' })).toBeVisible();
+    await typeInto(page, page.getByRole('textbox', { name: 'New folder name' }), 'Takes');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: 'Takes' })).toBeVisible();
+    const projectUrl = page.url();
+
+    await activate(page, page.getByRole('link', { name: 'Record or upload' }));
+    await expect(page).toHaveURL(/\/new\?project=/);
+    await expect(page.getByRole('button', { name: /Folder/ })).toContainText('Takes');
+    await tabTo(page, page.getByRole('button', { name: 'Choose files' }));
+    // The system's file picker is outside the page; what it returns arrives at the input.
+    await page.locator('input[type="file"]').setInputFiles([
+      { name: 'tone.wav', mimeType: 'audio/wav', buffer: wav },
+      { name: 'tone.mp3', mimeType: 'audio/mpeg', buffer: mp3 },
+    ]);
+    const uploads = page.getByRole('list', { name: 'Uploads' });
+    await expect(uploads.getByRole('progressbar', { name: /tone\.wav .*: Uploaded/ })).toBeVisible({ timeout: 30_000 });
+    await expect(uploads.getByRole('progressbar', { name: /tone\.mp3 .*: Uploaded/ })).toBeVisible({ timeout: 30_000 });
+    await expectNoAxeViolations(page);
+
+    await page.goto(projectUrl);
+    await expect(page.getByRole('row', { name: /^Takes/ })).toHaveAttribute('aria-selected', 'true');
+    await activate(page, page.getByRole('row', { name: /^Takes/ }), 'Space');
+    const originals = page.getByRole('list', { name: 'Originals in Takes' });
+    await expect(originals.getByRole('listitem')).toHaveCount(2, { timeout: 15_000 });
+    // Waveforms: each player drew its peaks and can play.
+    for (const name of ['tone', 'tone']) {
+      await expect(originals.getByRole('group', { name: `Player: ${name}` }).first()).toBeVisible();
+    }
+    await expect(originals.locator('canvas').first()).toBeVisible();
+    const first = originals.getByRole('listitem').first();
+    const play = first.getByRole('button', { name: 'Play' });
+    await expect(play).toBeEnabled();
+    await activate(page, play);
+    await expect(first).toContainText('played 1 time');
+    await expectNoAxeViolations(page);
+
+    // Star, note, rename, move.
+    const star = first.getByRole('button', { name: /^Star tone/ });
+    await activate(page, star);
+    await expect(star).toHaveAttribute('aria-pressed', 'true');
+    await typeInto(page, first.getByRole('textbox', { name: /^Note on/ }), 'Keep this one');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('body')).toContainText(/Note on “tone” saved\./);
+    await activate(page, first.getByRole('button', { name: /^More actions for/ }));
+    await page
+      .getByRole('menuitem', { name: 'Rename' })
+      .press('Enter')
+      .catch(async () => {
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Enter');
+      });
+    const rename = page.getByRole('dialog', { name: 'Rename recording' });
+    await expect(rename).toBeVisible();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Best take');
+    await page.keyboard.press('Enter');
+    await expect(rename).toBeHidden();
+    const best = originals.getByRole('listitem').filter({ hasText: 'Best take' });
+    await expect(best.getByRole('heading', { level: 3, name: 'Best take' })).toBeVisible();
+    await choose(page, best.getByRole('button', { name: /Move Best take to/ }), 'Keepers');
+    await activate(page, best.getByRole('button', { name: 'Move', exact: true }));
+    await expect(originals.getByRole('listitem')).toHaveCount(1);
+
+    // Export the project: the zip holds the uploaded files, byte for byte.
+    const downloading = page.waitForEvent('download');
+    await activate(page, page.getByRole('button', { name: 'Export project' }));
+    const download = await downloading;
+    const zip = await unzip(
+      await download.createReadStream().then(async (stream) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      }),
+    );
+    const files = [...zip.values()];
+    expect(files.some((f) => f.equals(wav))).toBe(true);
+    expect(files.some((f) => f.equals(mp3))).toBe(true);
+
+    // Soft delete: found under the deleted filter; then permanently.
+    await page.goto('/projects');
+    await openProjectMenu(page, projectName);
+    await arrowTo(page, page.getByRole('menuitem', { name: 'Delete' }), 'ArrowDown');
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: `Delete the project “${projectName}”?` });
+    await activate(page, confirm.getByRole('button', { name: 'Delete', exact: true }));
+    await expect(page.getByRole('rowheader', { name: projectName })).toBeHidden();
+    await activate(page, page.getByRole('button', { name: 'Filters: active' }));
+    const filters = page.getByRole('dialog', { name: 'Filter projects' });
+    await activate(page, filters.getByRole('radio', { name: 'active' }), 'Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await activate(page, filters.getByRole('button', { name: 'Apply' }));
+    await expect(page.getByRole('rowheader', { name: projectName })).toBeVisible();
+    await openProjectMenu(page, projectName);
+    await arrowTo(page, page.getByRole('menuitem', { name: 'Delete permanently' }), 'ArrowDown');
+    await page.keyboard.press('Enter');
+    const permanent = page.getByRole('alertdialog', { name: `Delete the project “${projectName}”?` });
+    await activate(page, permanent.getByRole('button', { name: 'Delete permanently' }));
+    await expect(page.getByRole('rowheader', { name: projectName })).toBeHidden();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a recording made with the fake microphone saves as 48 kHz mono 16-bit', async ({ page }) => {
+    test.setTimeout(120_000);
+    await logInAsAdmin(page);
+    const name = `Recorded ${unique()}`;
+    const created = await page.evaluate(async (projectName) => {
+      const token = localStorage.getItem('timbre.csrf_token') ?? '';
+      const headers = { 'content-type': 'application/json', 'X-CSRF-Token': token };
+      const project = await (
+        await fetch('/api/projects', { method: 'POST', headers, body: JSON.stringify({ name: projectName }) })
+      ).json();
+      const folder = await (
+        await fetch('/api/folders', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ project_id: project.id, name: 'Mic' }),
+        })
+      ).json();
+      return { project: project.id as string, folder: folder.id as string };
+    }, name);
+
+    await page.goto(`/new?project=${created.project}&folder=${created.folder}`);
+    await expect(page.getByRole('button', { name: /Folder/ })).toContainText('Mic');
+    await activate(page, page.getByRole('button', { name: 'Allow the microphone' }));
+    const start = page.getByRole('button', { name: 'Start recording' });
+    await expect(start).toBeVisible();
+    await activate(page, start);
+    // An admin may record for an hour; two seconds in, the countdown has moved on.
+    await expect(page.getByText(/^3,59[78] seconds left$/)).toBeVisible({ timeout: 10_000 });
+    await activate(page, page.getByRole('button', { name: 'Stop recording' }));
+    await expect(page.getByRole('group', { name: 'Your recording' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await activate(page, page.getByRole('button', { name: 'Save recording' }));
+    await expect(page.getByText('Saved to Mic in')).toBeVisible({ timeout: 15_000 });
+
+    const header = await page.evaluate(async (folderId) => {
+      const list = await (await fetch(`/api/recordings/originals?folder_id=${folderId}`)).json();
+      const audio = new DataView(await (await fetch(list.items[0].url)).arrayBuffer());
+      return {
+        channels: audio.getUint16(22, true),
+        sampleRate: audio.getUint32(24, true),
+        bits: audio.getUint16(34, true),
+        microphone: list.items[0].microphone as string | null,
+      };
+    }, created.folder);
+    expect(header).toMatchObject({ channels: 1, sampleRate: 48_000, bits: 16 });
+    expect(header.microphone).toBeTruthy();
+  });
+});
