@@ -733,6 +733,12 @@ export const projects = pgTable(
       .on(t.ownerId, t.slug)
       .where(sql`${t.deletedAt} is null`),
     index('projects_owner_id_updated_at_idx').on(t.ownerId, t.updatedAt),
+    // The projects list counts an owner's projects in its state filter on every page. The live states
+    // (active, empty) are counted from projects_owner_slug_live_idx; this one counts the deleted filter from
+    // the index alone, and stays as small as the number of soft-deleted projects.
+    index('projects_owner_id_deleted_idx')
+      .on(t.ownerId)
+      .where(sql`${t.deletedAt} is not null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "projects_owner_id_deleted_idx" ON "projects" USING btree ("owner_id") WHERE "projects"."deleted_at" is not null;
