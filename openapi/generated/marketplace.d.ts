@@ -54,7 +54,7 @@ export interface paths {
         };
         /**
          * Search projects by name
-         * @description Active projects of the caller whose name contains search (case-insensitive), most recently updated first. offset and limit are designed additions (search pages default to 10).
+         * @description Active projects of the caller whose name contains search (case-insensitive), most recently updated first unless sort and direction ask for the order of the project list. offset, limit, sort and direction are designed additions (search pages default to 10), so that search results keep the order the user chose for the list.
          */
         get: operations["searchProjects"];
         put?: never;
@@ -1330,6 +1330,10 @@ export interface operations {
                 offset?: components["parameters"]["SearchOffset"];
                 /** @description Page size of a search; 10 unless asked otherwise. */
                 limit?: components["parameters"]["SearchLimit"];
+                /** @description Sort key of the project list. */
+                sort?: components["parameters"]["ProjectSort"];
+                /** @description Sort direction; descending unless asked otherwise. */
+                direction?: components["parameters"]["Direction"];
             };
             header?: never;
             path?: never;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sineWav } from '../../tests/support/audio.ts';
 import { newFolder, newProject, paidUser, upload } from '../../tests/support/studio.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
+import { rowsOf } from './shared.ts';
 
 describe('projects', () => {
   let t: TestApp;
@@ -247,6 +248,55 @@ describe('project lists: sorting, state filter, pagination, search and stats', (
       headers: { cookie: user.cookie },
     });
     expect(deleted.json().total).toBe(0);
+  });
+
+  it('orders search results as the project list is sorted', async () => {
+    const search = async (query: string) => {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/projects/search?search=a&${query}`,
+        headers: { cookie: user.cookie },
+      });
+      expect(res.statusCode, query).toBe(200);
+      return (res.json().items as { name: string }[]).map((p) => p.name);
+    };
+    // "a" is in Alpha, Bravo and charlie (Delta is deleted); echo does not match.
+    expect(await search('sort=name&direction=asc')).toEqual(['Alpha', 'Bravo', 'charlie']);
+    expect(await search('sort=name&direction=desc')).toEqual(['charlie', 'Bravo', 'Alpha']);
+    expect(await search('sort=created_at')).toEqual(['Bravo', 'Alpha', 'charlie']);
+    expect(await search('sort=created_at&direction=asc')).toEqual(['charlie', 'Alpha', 'Bravo']);
+    // Last recording first, the never-recorded after it in creation order.
+    expect(await search('sort=last_recording_at')).toEqual(['Bravo', 'Alpha', 'charlie']);
+    // Without a sort: most recently updated first (the upload touched Bravo).
+    expect((await search(''))[0]).toBe('Bravo');
+    const paged = await t.request({
+      method: 'GET',
+      url: '/api/projects/search?search=a&sort=name&direction=asc&offset=1&limit=1',
+      headers: { cookie: user.cookie },
+    });
+    expect(paged.json()).toMatchObject({ total: 3, offset: 1, limit: 1, items: [{ name: 'Bravo' }] });
+    const bad = await t.request({
+      method: 'GET',
+      url: '/api/projects/search?search=a&sort=size',
+      headers: { cookie: user.cookie },
+    });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('counts an owner’s projects in the active and the deleted filter through an index on both', async () => {
+    for (const state of [sql`deleted_at is null`, sql`deleted_at is not null`]) {
+      const result = await t.database.db.transaction(async (tx) => {
+        // On a handful of rows a sequential scan is cheapest; the question is whether an index can answer.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return tx.execute(sql`explain select count(*) from projects where owner_id = ${user.userId} and ${state}`);
+      });
+      const plan = rowsOf<Record<string, string>>(result)
+        .map((row) => Object.values(row).join(''))
+        .join('\n');
+      // An index finds the owner's rows in the filter; no row outside it is read to check deleted_at.
+      expect(plan).toMatch(/Index (Only )?Scan (using|on) projects_\w+/);
+      expect(plan).not.toContain('Filter');
+    }
   });
 
   it('carries folders and stats in each project, and answers stats for several at once', async () => {

@@ -176,12 +176,16 @@ export async function listProjects(db: Db, ownerId: string, query: ListProjectsQ
   return { total, offset, limit, items: await toApiProjects(db, ownerId, rows) };
 }
 
-/** Live projects whose name contains `search`, most recently updated first. */
-export async function searchProjects(
-  db: Db,
-  ownerId: string,
-  query: { search?: string | undefined; offset?: number | undefined; limit?: number | undefined },
-): Promise<Page<ApiProject>> {
+export interface SearchProjectsQuery extends PageQuery {
+  search?: string | undefined;
+  sort?: ProjectSort | undefined;
+}
+
+/**
+ * Live projects whose name contains `search`, most recently updated first unless `sort` and `direction` ask
+ * for another of the project list's orders (search results keep the order the user chose for the list).
+ */
+export async function searchProjects(db: Db, ownerId: string, query: SearchProjectsQuery): Promise<Page<ApiProject>> {
   const offset = query.offset ?? 0;
   const limit = query.limit ?? SEARCH_PAGE_SIZE;
   const where = and(
@@ -190,7 +194,7 @@ export async function searchProjects(
     query.search ? ilike(projects.name, containsPattern(query.search)) : undefined,
   );
   const [rows, total] = await Promise.all([
-    selectProjects(db, where, orderOf('updated_at', 'desc'), limit, offset),
+    selectProjects(db, where, orderOf(query.sort ?? 'updated_at', query.direction ?? 'desc'), limit, offset),
     countProjects(db, where),
   ]);
   return { total, offset, limit, items: await toApiProjects(db, ownerId, rows) };
