@@ -55,3 +55,40 @@ export {
   type NewOriginalType,
 } from './new-original.ts';
 export { pickMicrophone, readMicrophone, saveMicrophone, MICROPHONE_KEY, type StoredMicrophone } from './microphone.ts';
+export {
+  DEFAULT_NARRATION_STYLE_ID,
+  LAST_USED_VOICES_KEY,
+  LAST_USED_VOICES_LIMIT,
+  lastUsedVoicesNewestFirst,
+  type LastUsedVoiceEntry,
+  type LastUsedVoices,
+  type Voice,
+} from './preselected-voice.ts';
+export {
+  createLastUsedVoicesStore,
+  lastUsedVoicesOf,
+  lastUsedVoicesStore,
+  type LastUsedVoicesContext,
+  type LastUsedVoicesStore,
+} from './last-used-voices.ts';
+export {
+  createVoiceSelectionStore,
+  defaultAccentOf,
+  defaultNarrationStyleOf,
+  orderConversionsOf,
+  settingsOf,
+  snapSemitones,
+  useVoiceSelection,
+  voiceChoiceOf,
+  voiceSelectionStore,
+  MAX_CHOSEN_VOICES,
+  SEMITONES_MAX,
+  SEMITONES_MIN,
+  SEMITONES_STEP,
+  type ChosenSettings,
+  type OrderConversion,
+  type VoiceChoice,
+  type VoiceSelection,
+  type VoiceSelectionContext,
+  type VoiceSelectionStore,
+} from './voice-selection.ts';

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { DemoItem, DemoSetMap, Voice } from './api/voices-api.ts';
+import { blockedReason, demoFor, demoLanguages, narrationStylesFor, offsetOf, voiceSortOf } from './voice-rules.ts';
+
+const demo = (voiceId: string, language: string): DemoItem => ({
+  id: `${voiceId}-${language}`,
+  voice_id: voiceId,
+  title: `${voiceId} in ${language}`,
+  text: null,
+  original_url: '/o.wav',
+  converted_url: `/${voiceId}-${language}.wav`,
+  language,
+  duration: 4,
+});
+
+describe('voice sorts (SPEC.md section 2)', () => {
+  it('finds the offered sort of a stored preference, else the catalogue’s own order', () => {
+    expect(voiceSortOf('pitch', 'asc').key).toBe('pitch:asc');
+    expect(voiceSortOf('created_at', 'desc').key).toBe('created_at:desc');
+    expect(voiceSortOf('name', 'asc').key).toBe('default:desc');
+    expect(voiceSortOf('default', 'asc').key).toBe('default:desc');
+  });
+
+  it('pages from 1', () => {
+    expect(offsetOf(1, 20)).toBe(0);
+    expect(offsetOf(3, 20)).toBe(40);
+    expect(offsetOf(0, 20)).toBe(0);
+  });
+});
+
+describe('demos', () => {
+  const sets: DemoSetMap = { fr: [demo('a', 'fr'), demo('b', 'fr')], en: [demo('a', 'en')], de: [] };
+
+  it('lists languages with demos, English first', () => {
+    expect(demoLanguages(sets)).toEqual(['en', 'fr']);
+  });
+
+  it('takes the voice’s demo in the language, else English, else any', () => {
+    expect(demoFor(sets, 'a', 'fr')?.id).toBe('a-fr');
+    expect(demoFor(sets, 'a', 'de')?.id).toBe('a-en');
+    expect(demoFor(sets, 'b')?.id).toBe('b-fr');
+    expect(demoFor(sets, 'c')).toBeNull();
+  });
+});
+
+describe('narration styles (SPEC.md section 5)', () => {
+  const voice = {
+    narration_styles: [
+      { id: 'BASIC', info: { name: 'Basic' }, is_default: true, tags: [] },
+      { id: 'WARM', info: { name: 'Warm' }, is_default: false, tags: [] },
+    ],
+  } as unknown as Voice;
+
+  it('keeps every style for speech-to-speech and English text-to-speech', () => {
+    expect(narrationStylesFor(voice).map((s) => s.id)).toEqual(['BASIC', 'WARM']);
+    expect(narrationStylesFor(voice, 'en-GB').map((s) => s.id)).toEqual(['BASIC', 'WARM']);
+  });
+
+  it('leaves only BASIC for text-to-speech in another language', () => {
+    expect(narrationStylesFor(voice, 'fr').map((s) => s.id)).toEqual(['BASIC']);
+    expect(narrationStylesFor({ narration_styles: [] } as unknown as Voice, 'de').map((s) => s.id)).toEqual(['BASIC']);
+  });
+});
+
+describe('blocked voices', () => {
+  it('asks for kids voices to be requested and for other voices outside the plan to be upgraded to', () => {
+    expect(blockedReason({ available: true, visibility: 'kids' } as Voice)).toBeNull();
+    expect(blockedReason({ available: false, visibility: 'kids' } as Voice)).toBe('kids');
+    expect(blockedReason({ available: false, visibility: 'paid' } as Voice)).toBe('voice');
+  });
+});
