@@ -3,3 +3,15 @@ export { ApiError, isApiError } from './api-error.ts';
 export { keepSessionOn401, CSRF_HEADER, FILE_TOO_LARGE } from './middleware.ts';
 export { createTokenStore, SESSION_TOKEN_KEY, type TokenStore } from './session-token.ts';
 export { ApiProvider, useApi } from './api-context.tsx';
+export {
+  parseServerMessage,
+  type ClientHello,
+  type ConversionFinishedData,
+  type ConversionProcessingData,
+  type LiveEvent,
+  type LiveEventOf,
+  type LiveEventType,
+  type LiveNotification,
+  type ServerMessage,
+  type ServerReady,
+} from './events.ts';

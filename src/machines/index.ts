@@ -92,3 +92,20 @@ export {
   type VoiceSelectionContext,
   type VoiceSelectionStore,
 } from './voice-selection.ts';
+export {
+  applyLiveBatch,
+  liveEventBus,
+  liveEventsUrl,
+  notificationToast,
+  onLiveEvents,
+  originalHref,
+  useLiveEvents,
+} from './live-events.ts';
+export {
+  coalesceLiveEvents,
+  liveEventsMachine,
+  reconnectDelay,
+  LIVE_BATCH_MS,
+  LIVE_MAX_BACKOFF_MS,
+  type LiveSocket,
+} from './live-events.machine.ts';

@@ -249,6 +249,17 @@ describe('session machine: leaving', () => {
     expect(announced()).toContain('Your account was deleted.');
   });
 
+  it('a session ended by the server (user.session_end) clears data, says why and goes to /', async () => {
+    const s = start({ 'POST /api/v3/auth': session(testUser()) }, { 'timbre.something': '1' });
+    await s.settled();
+    s.actor.send({ type: 'session.ended', reason: 'elsewhere' });
+    expect(s.status()).toBe('guest');
+    expect(s.navigate).toHaveBeenCalledExactlyOnceWith('/');
+    expect(s.storage.getItem('timbre.something')).toBeNull();
+    expect(s.tokens.get()).toBeNull();
+    expect(announced()).toContain('Your session was ended from another device.');
+  });
+
   it('the global reset clears the session without navigating', async () => {
     const s = start({ 'POST /api/v3/auth': session(testUser()) });
     await s.settled();

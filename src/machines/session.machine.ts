@@ -52,6 +52,11 @@ export type SessionEvent =
   | { type: 'session.unauthorized' }
   /** The account was deleted (DELETE /api/v3/profile succeeded). */
   | { type: 'session.deleted' }
+  /**
+   * The server ended this session (the user.session_end event: logged out in another tab, expired, ended
+   * from another device, account deleted): local data is cleared and the user goes to /.
+   */
+  | { type: 'session.ended'; reason: 'logout' | 'expired' | 'deleted' | 'elsewhere' }
   /** A promo code or a preselected voice was stored from the URL (taken at once if already verified). */
   | { type: 'session.extrasStored' };
 
@@ -274,6 +279,19 @@ export function createSessionMachine({ api, tokens, storage, navigate, now = Dat
               'clearToken',
               'signedOutContext',
               { type: 'announce', params: { message: t('auth.account.deleted') } },
+              { type: 'navigate', params: { to: '/' } },
+            ],
+          },
+          'session.ended': {
+            target: '#session.guest',
+            actions: [
+              'clearLocalData',
+              'clearToken',
+              'signedOutContext',
+              {
+                type: 'announce',
+                params: ({ event }) => ({ message: t(`auth.session.ended.${event.reason}` as MessageId) }),
+              },
               { type: 'navigate', params: { to: '/' } },
             ],
           },

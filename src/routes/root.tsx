@@ -7,7 +7,7 @@ import { useUrlCapture } from '../features/auth/index.ts';
 import { useProjectsModals } from '../features/projects/index.ts';
 import { useRecorderModals } from '../features/recorder/index.ts';
 import { useWelcomeModals } from '../features/welcome/index.ts';
-import { useSession } from '../machines/index.ts';
+import { useLiveEvents, useSession } from '../machines/index.ts';
 import { isAbsoluteHref } from './external-links.ts';
 import { useNewOriginalClearing } from './new-original-clearing.ts';
 import { useClearStaleAnnouncements, useFocusHeadingOnNavigation } from './route-focus.ts';
@@ -71,6 +71,7 @@ export function Root() {
   useRecorderModals();
   useNewOriginalClearing();
   useUrlCapture();
+  useLiveEvents();
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useLinkHref}>
       <Outlet />
