@@ -1,0 +1,370 @@
+/**
+ * The built-in engine: honest signal processing, no neural weights.
+ *
+ *   input ─ decode, mono, 48 kHz ─▶ raw file ─ chunks on worker threads ─▶ stitched raw file ─ gain ─▶ WAV, MP3, peaks
+ *                                           (denoise, R3 pitch + formant
+ *                                            shift, breath, colouring)
+ *
+ * Each stage streams: memory holds a few chunks, whatever the length. Chunks are converted on a pool of
+ * worker threads (one per core by default) and stitched in order as they come back; at most two per
+ * worker are in flight. Temporary files live in a private directory that is removed whatever happens.
+ */
+import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { SEMITONES_MAX, SEMITONES_MIN, SEMITONES_STEP } from '../pitch.ts';
+import { createPeaksBuilder } from '../peaks.ts';
+import { planChunks, Stitcher, type ChunkPlan } from './chunks.ts';
+import type { VoiceSettings } from './chunk-convert.ts';
+import { decodeToRaw } from './decode.ts';
+import { createMp3Writer, createWavWriter, type AudioWriter } from './encode.ts';
+import { createLoudnessMeter } from './loudness.ts';
+import { createAbortFlag, TaskAbortedError, WorkerPool } from './pool.ts';
+import { createResampler } from './resample.ts';
+import type { ChunkTask, TtsTask } from './worker.ts';
+import {
+  EmptyTextError,
+  ENGINE_SAMPLE_RATE,
+  UnknownVoiceError,
+  type ConversionResult,
+  type ConvertInput,
+  type ConvertOptions,
+  type ConvertParams,
+  type Engine,
+  type NarrationStylePreset,
+  type SynthesisOptions,
+  type SynthesisVoice,
+  type TimbrePreset,
+} from './types.ts';
+
+/** Loudness `normalise` aims at (streaming platforms and podcasts), and the peak it never exceeds. */
+export const TARGET_LOUDNESS_LUFS = -16;
+export const PEAK_CEILING = 10 ** (-1 / 20);
+/** Without normalising, the result is only turned down if it would clip. */
+const CLIP_CEILING = 0.999;
+
+export interface DspEngineOptions {
+  /** Worker threads converting chunks. Default os.availableParallelism(); 1 converts chunk after chunk. */
+  workers?: number;
+  /** Nominal chunk length in seconds. Default 15. */
+  chunkSeconds?: number;
+  /** Where temporary files go. Default os.tmpdir(). */
+  tmpDir?: string;
+  /** MP3 bitrate, kbit/s (CBR). Default 128. */
+  mp3BitrateKbps?: number;
+  /** Rubber Band R3's short window: faster, a little less smooth. Default false. */
+  shortWindow?: boolean;
+}
+
+const finite = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+
+/** The voice settings a set of parameters amounts to; throws RangeError for parameters out of range. */
+export function voiceSettings(params: ConvertParams, shortWindow = false): VoiceSettings & { semitones: number } {
+  const { semitones } = params;
+  if (
+    typeof semitones !== 'number' ||
+    !Number.isFinite(semitones) ||
+    semitones < SEMITONES_MIN ||
+    semitones > SEMITONES_MAX ||
+    Math.abs(semitones / SEMITONES_STEP - Math.round(semitones / SEMITONES_STEP)) > 1e-9
+  ) {
+    throw new RangeError(`Semitones must be a multiple of ${SEMITONES_STEP} from ${SEMITONES_MIN} to ${SEMITONES_MAX}`);
+  }
+  const style = (params.narrationStyle ?? {}) as NarrationStylePreset;
+  const offset = finite(params.preset.pitch_offset_semitones, 0);
+  const total = offset + finite(style.pitch_semitones, 0) + semitones;
+  if (Math.abs(total) > 36) throw new RangeError('The total pitch shift is more than three octaves');
+  const formantScale = finite(params.preset.formant_scale, 1);
+  if (!(formantScale >= 0.5 && formantScale <= 2)) throw new RangeError('The formant scale must be within 0.5..2');
+  const timbre = (params.preset.timbre ?? {}) as TimbrePreset;
+  return {
+    sampleRate: ENGINE_SAMPLE_RATE,
+    semitones: total,
+    pitchScale: 2 ** (total / 12),
+    formantScale,
+    timbre: typeof timbre === 'object' && timbre !== null && !Array.isArray(timbre) ? timbre : {},
+    brightnessDb: finite(style.brightness_db, 0),
+    denoise: params.denoise === true,
+    shortWindow,
+  };
+}
+
+/** Reads a raw float file in blocks. */
+async function* readRaw(rawPath: string, frames: number, block = 1 << 16): AsyncGenerator<Float32Array> {
+  const handle = await open(rawPath, 'r');
+  try {
+    for (let at = 0; at < frames; at += block) {
+      const n = Math.min(block, frames - at);
+      const out = new Float32Array(n);
+      const bytes = new Uint8Array(out.buffer);
+      let done = 0;
+      while (done < bytes.length) {
+        const { bytesRead } = await handle.read(bytes, done, bytes.length - done, at * 4 + done);
+        if (bytesRead === 0) throw new Error(`${rawPath} ends early`);
+        done += bytesRead;
+      }
+      yield out;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+const abortReason = (signal: AbortSignal | undefined) =>
+  signal?.reason ?? new DOMException('This operation was aborted', 'AbortError');
+
+export function createDspEngine(options: DspEngineOptions = {}): Engine & { readonly workers: number } {
+  const workers = options.workers ?? os.availableParallelism();
+  const pool = new WorkerPool(workers);
+  let ttsPool: WorkerPool | undefined;
+  const tmpDir = options.tmpDir ?? os.tmpdir();
+  const chunkSeconds = options.chunkSeconds ?? 15;
+  const bitrate = options.mp3BitrateKbps ?? 128;
+
+  /** Converts every chunk of `plan` and hands each, in order, to the stitcher. */
+  async function convertChunks(
+    rawPath: string,
+    plan: ChunkPlan,
+    voice: VoiceSettings,
+    stitcher: Stitcher,
+    abort: Int32Array,
+    onProgress: ConvertOptions['onProgress'],
+  ) {
+    const total = plan.chunks.length;
+    const window = workers * 2;
+    const results = new Map<number, Promise<Float32Array>>();
+    let submitted = 0;
+    const submit = () => {
+      while (submitted < total && submitted < stitched + window) {
+        const chunk = plan.chunks[submitted]!;
+        const task: ChunkTask = { kind: 'chunk', rawPath, chunk, voice, abort };
+        const promise = pool.run<Float32Array>(task);
+        // Rejections are handled when the chunk's turn comes; until then they must not go unhandled.
+        promise.catch(() => {});
+        results.set(submitted, promise);
+        submitted++;
+      }
+    };
+    let stitched = 0;
+    try {
+      submit();
+      while (stitched < total) {
+        const converted = await results.get(stitched)!;
+        results.delete(stitched);
+        await stitcher.add(converted);
+        stitched++;
+        onProgress?.(stitched, total);
+        submit();
+      }
+    } catch (error) {
+      // Stop the others and wait for them, so no worker still reads files about to be removed.
+      Atomics.store(abort, 0, 1);
+      await Promise.allSettled(results.values());
+      throw error;
+    }
+  }
+
+  async function convert(
+    input: ConvertInput,
+    params: ConvertParams,
+    opts: ConvertOptions = {},
+  ): Promise<ConversionResult> {
+    const { signal } = opts;
+    signal?.throwIfAborted();
+    const voice = voiceSettings(params, options.shortWindow);
+    const work = await mkdtemp(path.join(tmpDir, 'timbre-engine-'));
+    const outDir = opts.outDir ?? (await mkdtemp(path.join(tmpDir, 'timbre-conversion-')));
+    await mkdir(outDir, { recursive: true });
+    const base = opts.baseName ?? 'conversion';
+    const wavPath = path.join(outDir, `${base}.wav`);
+    const mp3Path = path.join(outDir, `${base}.mp3`);
+    const abort = createAbortFlag();
+    const onAbort = () => Atomics.store(abort, 0, 1);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const writers: AudioWriter[] = [];
+    let finished = false;
+    try {
+      const decoded = await decodeToRaw(input, path.join(work, 'input.f32'), {
+        signal,
+        maxSeconds: opts.maxSeconds,
+      });
+      const plan = planChunks(decoded.frames, decoded.energy, {
+        sampleRate: ENGINE_SAMPLE_RATE,
+        chunkSeconds,
+        preRollSeconds: voice.denoise ? 1 : 0.5,
+      });
+
+      // Stitch into a second raw file, measuring the loudness and peak the gain needs.
+      const stitchedPath = path.join(work, 'stitched.f32');
+      const stitchedFile = await open(stitchedPath, 'w');
+      const meter = createLoudnessMeter(ENGINE_SAMPLE_RATE);
+      let stitchedFrames = 0;
+      let stitcherSlides: number[] = [];
+      try {
+        const stitcher = new Stitcher(plan, async (samples) => {
+          meter.add(samples);
+          stitchedFrames += samples.length;
+          await stitchedFile.write(new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
+        });
+        stitcherSlides = stitcher.slides;
+        await convertChunks(decoded.rawPath, plan, voice, stitcher, abort, opts.onProgress);
+      } finally {
+        await stitchedFile.close();
+      }
+      signal?.throwIfAborted();
+      await rm(decoded.rawPath, { force: true });
+
+      const converted = meter.integrated();
+      let gain = 1;
+      if (converted !== null && params.normalise) gain = 10 ** ((TARGET_LOUDNESS_LUFS - converted) / 20);
+      else if (converted !== null && params.denormalise && decoded.loudness !== null) {
+        gain = 10 ** ((decoded.loudness - converted) / 20);
+      }
+      const ceiling = params.normalise || params.denormalise ? PEAK_CEILING : CLIP_CEILING;
+      if (meter.peak * gain > ceiling) gain = ceiling / meter.peak;
+
+      const wav = await createWavWriter(wavPath, ENGINE_SAMPLE_RATE, stitchedFrames);
+      writers.push(wav);
+      const mp3 = await createMp3Writer(mp3Path, ENGINE_SAMPLE_RATE, bitrate);
+      writers.push(mp3);
+      const peaks = createPeaksBuilder(ENGINE_SAMPLE_RATE, opts.peaks);
+      for await (const block of readRaw(stitchedPath, stitchedFrames)) {
+        signal?.throwIfAborted();
+        if (gain !== 1) for (let i = 0; i < block.length; i++) block[i]! *= gain;
+        peaks.add([block]);
+        await wav.write(block);
+        await mp3.write(block);
+      }
+      await wav.close();
+      await mp3.close();
+      finished = true;
+      return {
+        wavPath,
+        mp3Path,
+        peaks: peaks.finish(),
+        duration: stitchedFrames / ENGINE_SAMPLE_RATE,
+        frames: stitchedFrames,
+        sampleRate: ENGINE_SAMPLE_RATE,
+        chunks: plan.chunks.length,
+        seams: plan.seams,
+        slides: stitcherSlides,
+        semitones: voice.semitones,
+        inputLoudness: decoded.loudness,
+        outputLoudness: converted === null ? null : converted + 20 * Math.log10(gain),
+      };
+    } catch (error) {
+      if (signal?.aborted && (error instanceof TaskAbortedError || (error as Error)?.name === 'AbortError')) {
+        throw abortReason(signal);
+      }
+      throw error;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      Atomics.store(abort, 0, 1);
+      if (!finished) {
+        await Promise.all(writers.map((w) => w.abort()));
+        await rm(wavPath, { force: true });
+        await rm(mp3Path, { force: true });
+        if (!opts.outDir) await rm(outDir, { recursive: true, force: true });
+      }
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  async function* synthesise(
+    text: string,
+    voice: SynthesisVoice,
+    opts: SynthesisOptions = {},
+  ): AsyncGenerator<Float32Array> {
+    const { signal } = opts;
+    signal?.throwIfAborted();
+    if (!text.trim()) throw new EmptyTextError();
+    ttsPool ??= new WorkerPool(1);
+    const abort = createAbortFlag();
+    const onAbort = () => Atomics.store(abort, 0, 1);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    // Pieces arrive from the worker faster than they are usually taken: a queue between the two.
+    const pieces: Int16Array[] = [];
+    let wake: (() => void) | undefined;
+    let settled: { error?: unknown; sampleRate?: number } | undefined;
+    const task: TtsTask = {
+      kind: 'tts',
+      text,
+      engineVoice: voice.engineVoice,
+      rate: finite(voice.rate, 1),
+      pitchRange: finite(voice.pitchRange, 1),
+      abort,
+    };
+    ttsPool
+      .run<{ sampleRate: number }>(task, {
+        onData: (data) => {
+          pieces.push(data as Int16Array);
+          wake?.();
+        },
+      })
+      .then(
+        (result) => (settled = { sampleRate: result.sampleRate }),
+        (error: unknown) => (settled = { error }),
+      )
+      .finally(() => wake?.());
+    let resampler: ReturnType<typeof createResampler> | undefined;
+    const toFloat = (pcm: Int16Array) => {
+      const out = new Float32Array(pcm.length);
+      for (let i = 0; i < pcm.length; i++) out[i] = pcm[i]! / 32768;
+      return out;
+    };
+    try {
+      for (;;) {
+        if (pieces.length) {
+          // eSpeak speaks at 22.05 kHz.
+          resampler ??= createResampler(22050, ENGINE_SAMPLE_RATE);
+          const out = resampler.push(toFloat(pieces.shift()!));
+          if (out.length) yield out;
+          continue;
+        }
+        if (settled) break;
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+      }
+      if (settled.error !== undefined) {
+        const error = settled.error as Error;
+        if (error.name === 'UnknownVoiceError') throw new UnknownVoiceError(voice.engineVoice);
+        if (signal?.aborted) throw abortReason(signal);
+        throw error;
+      }
+      if (settled.sampleRate !== 22050) throw new Error(`eSpeak spoke at ${settled.sampleRate} Hz`);
+      if (resampler) {
+        const tail = resampler.flush();
+        if (tail.length) yield tail;
+      }
+    } finally {
+      // A consumer that stops early (an abort, an error downstream) stops the synthesis too.
+      Atomics.store(abort, 0, 1);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  return {
+    name: 'dsp-r3',
+    workers,
+    convert,
+    synthesise,
+    async textToSpeech(text, voice, params, opts = {}) {
+      const style = (params.narrationStyle ?? {}) as NarrationStylePreset;
+      const spoken: SynthesisVoice = {
+        ...voice,
+        rate: finite(voice.rate, 1) * finite(style.rate, 1),
+        pitchRange: finite(voice.pitchRange, 1) * finite(style.pitch_range, 1),
+      };
+      // Check the parameters before synthesising anything.
+      voiceSettings(params);
+      return convert(
+        { pcm: synthesise(text, spoken, { signal: opts.signal }), sampleRate: ENGINE_SAMPLE_RATE },
+        params,
+        opts,
+      );
+    },
+    async close() {
+      await Promise.all([pool.close(), ttsPool?.close()]);
+    },
+  };
+}
