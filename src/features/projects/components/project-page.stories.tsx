@@ -93,7 +93,8 @@ export const DeleteSelectedFolder: Story = {
     const dialog = await within(document.body).findByRole('alertdialog', { name: 'Delete the folder “Intro”?' });
     await tabTo(within(dialog).getByRole('button', { name: 'Delete permanently' }));
     await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(within(document.body).queryByRole('alertdialog')).toBeNull());
+    // By the dialog itself: the toast that follows is an alertdialog too.
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
     await waitFor(() => expect(folderRow(canvasElement, 'Episodes')).toHaveAttribute('aria-selected', 'true'));
     await expect(canvas.getByRole('heading', { level: 2, name: 'Episodes' })).toBeVisible();
     await expect(h.calls.find((c) => c.method === 'DELETE')?.query.get('hard_delete')).toBe('true');
@@ -202,7 +203,8 @@ export const DeleteRecording: Story = {
     });
     await tabTo(within(dialog).getByRole('button', { name: 'Delete' }));
     await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(within(document.body).queryByRole('alertdialog')).toBeNull());
+    // By the dialog itself: the toast that follows is an alertdialog too.
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
     const list = within(canvasElement).getByRole('list', { name: 'Originals in Intro' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     await expect(announced()).toContain('Recording “Second take” deleted.');
