@@ -27,7 +27,7 @@ import { createMailer, createMailService, outboxDir, type Mailer, type MailServi
 import { pruneRateLimits } from './platform/rate-limit.ts';
 import { marketplaceHandlers } from './marketplace/index.ts';
 import { installStorage } from './storage/index.ts';
-import { modelsHandlers, seedReferenceData } from './models/index.ts';
+import { installModels, modelsHandlers, seedReferenceData } from './models/index.ts';
 
 export const MAX_UPLOAD_BYTES = 1_073_741_824;
 export const MAX_FILES = 100;
@@ -155,6 +155,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     installCalibrationRunner(app);
     if (!botCheck.enabled) app.log.info('bot check off: TURNSTILE_SECRET is not set, sign-ups are not checked');
   }
+  // The seeded admin's private voices and the voices' artwork route (after the admin exists).
+  await installModels(app);
   if (config.env !== 'production') {
     await registerDevMail(app, outboxDir(config), mail.mailer.description);
     startup.devMailUrl = `${config.publicUrl}/dev/mail`;

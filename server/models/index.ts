@@ -1,7 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db.ts';
 import { defineHandlers } from '../platform/handlers.ts';
-import { ACCENT_INFOS } from './reference-data.ts';
+import { registerArtwork } from './artwork.ts';
+import { liveUserIdByEmail, seedAccentInfos, seedCatalogue, seedPrivateVoices } from './seed.ts';
 
 interface AccentInfoRow {
   locale: string;
@@ -12,14 +14,26 @@ interface AccentInfoRow {
   flag: string;
 }
 
-/** Reference data every start makes sure of; existing rows are left as they are. */
+/**
+ * Reference data and the voice catalogue every start makes sure of (seed.ts): accent infos (existing
+ * rows are left as they are), narration styles and tags, voices, models, TTS voices and demo sets.
+ */
 export async function seedReferenceData(db: Db) {
-  for (const a of ACCENT_INFOS) {
-    await db.execute(sql`
-      insert into accent_infos (locale, name, short_name, country, language, flag)
-      values (${a.locale}, ${a.name}, ${a.short_name}, ${a.country}, ${a.language}, ${a.flag})
-      on conflict (locale) do nothing`);
+  await seedAccentInfos(db);
+  await seedCatalogue(db);
+}
+
+/**
+ * What the model manager adds at start once accounts exist: outside production the seeded admin gets
+ * the catalogue's private voices (so a fresh machine shows the private filter and check at work), and
+ * the models service serves the voices' generated artwork.
+ */
+export async function installModels(app: FastifyInstance) {
+  if (app.config.env !== 'production') {
+    const adminId = await liveUserIdByEmail(app.db, app.config.adminEmail);
+    if (adminId) await seedPrivateVoices(app.db, adminId);
   }
+  if (app.config.services.includes('models')) registerArtwork(app);
 }
 
 /** The model manager service (/api/models, /api/v2/voices and the reference data). */
