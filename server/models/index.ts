@@ -1,9 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db.ts';
+import { unauthorized } from '../platform/errors.ts';
 import { defineHandlers } from '../platform/handlers.ts';
+import { callerOf, type Caller } from './access.ts';
 import { registerArtwork } from './artwork.ts';
 import { liveUserIdByEmail, seedAccentInfos, seedCatalogue, seedPrivateVoices } from './seed.ts';
+import * as voices from './voices.ts';
 
 interface AccentInfoRow {
   locale: string;
@@ -36,8 +39,40 @@ export async function installModels(app: FastifyInstance) {
   if (app.config.services.includes('models')) registerArtwork(app);
 }
 
+/** The signed-in caller with what their plan allows (every model manager call requires sign-in). */
+async function caller(request: FastifyRequest): Promise<Caller> {
+  const id = request.auth?.user.id;
+  if (!id) throw unauthorized();
+  return callerOf(request.server.db, id);
+}
+
 /** The model manager service (/api/models, /api/v2/voices and the reference data). */
 export const modelsHandlers = defineHandlers({
+  listVoices: async (request) =>
+    voices.listVoices(request.server.db, request.server.fileUrls, await caller(request), request.query),
+  searchVoices: async (request) =>
+    voices.searchVoices(
+      request.server.db,
+      request.server.fileUrls,
+      await caller(request),
+      request.query.name,
+      request.query.limit,
+    ),
+  getVoicesByIds: async (request) =>
+    voices.voicesByIds(request.server.db, request.server.fileUrls, await caller(request), request.body.voice_ids),
+  setVoiceFavorite: async (request) =>
+    voices.setVoiceFavorite(
+      request.server.db,
+      request.server.fileUrls,
+      await caller(request),
+      request.params.id,
+      request.body.favorite,
+    ),
+  saveVoiceSettings: async (request) =>
+    voices.saveVoiceSettings(request.server.db, await caller(request), request.body),
+  checkPrivateVoice: async (request) =>
+    voices.checkPrivateVoice(request.server.db, await caller(request), request.params.id),
+
   listAccentInfos: async (request) => {
     const result = await request.server.db.execute(
       sql`select locale, name, short_name, country, language, flag from accent_infos order by locale`,
