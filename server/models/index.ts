@@ -1,21 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db.ts';
 import { unauthorized } from '../platform/errors.ts';
 import { defineHandlers } from '../platform/handlers.ts';
 import { callerOf, type Caller } from './access.ts';
 import { registerArtwork } from './artwork.ts';
+import * as reference from './reference.ts';
 import { liveUserIdByEmail, seedAccentInfos, seedCatalogue, seedPrivateVoices } from './seed.ts';
 import * as voices from './voices.ts';
-
-interface AccentInfoRow {
-  locale: string;
-  name: string;
-  short_name: string;
-  country: string;
-  language: string;
-  flag: string;
-}
 
 /**
  * Reference data and the voice catalogue every start makes sure of (seed.ts): accent infos (existing
@@ -46,8 +37,10 @@ async function caller(request: FastifyRequest): Promise<Caller> {
   return callerOf(request.server.db, id);
 }
 
-/** The model manager service (/api/models, /api/v2/voices and the reference data). */
+/** The model manager service (/api/models, /api/v2/voices and the reference data), and GET /api/tts-voices. */
 export const modelsHandlers = defineHandlers({
+  listModels: async (request) => reference.listModels(request.server.db, await caller(request)),
+
   listVoices: async (request) =>
     voices.listVoices(request.server.db, request.server.fileUrls, await caller(request), request.query),
   searchVoices: async (request) =>
@@ -73,11 +66,12 @@ export const modelsHandlers = defineHandlers({
   checkPrivateVoice: async (request) =>
     voices.checkPrivateVoice(request.server.db, await caller(request), request.params.id),
 
-  listAccentInfos: async (request) => {
-    const result = await request.server.db.execute(
-      sql`select locale, name, short_name, country, language, flag from accent_infos order by locale`,
-    );
-    const rows = (result as unknown as { rows: AccentInfoRow[] }).rows;
-    return Object.fromEntries(rows.map((r) => [r.locale, r]));
-  },
+  listAccentInfos: async (request) => reference.accentInfoMap(request.server.db),
+  listDemoSets: async (request) =>
+    reference.listDemoSets(request.server.db, request.server.fileUrls, await caller(request)),
+  listNarrationStyleTags: async (request) => reference.listNarrationStyleTags(request.server.db),
+  listNarrationStyleTagGroups: async (request) => reference.listNarrationStyleTagGroups(request.server.db),
+
+  // In openapi/marketplace.yaml, but the TTS voices are the model manager's reference data.
+  listTtsVoices: async (request) => reference.listTtsVoices(request.server.db, await caller(request)),
 });
