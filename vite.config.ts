@@ -40,6 +40,8 @@ export default defineConfig({
       '/healthz': 'http://127.0.0.1:8080',
       // Signed links to recordings and waveforms (server/storage).
       '/files': 'http://127.0.0.1:8080',
+      // Voice artwork the model manager draws (server/models/artwork.ts).
+      '/voice-art': 'http://127.0.0.1:8080',
     },
   },
 });
