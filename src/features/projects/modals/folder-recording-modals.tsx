@@ -1,20 +1,14 @@
 import { useIntl } from 'react-intl';
 import {
-  announce,
-  addToast,
   ButtonLink,
-  closeModalsAfter,
-  ConfirmDeleteDialog,
   Dialog,
   formatDateTime,
   formatDuration,
   formatSize,
   InformationDialog,
   Modal,
-  RenameDialog,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
-import { useApi } from '../../../api/index.ts';
 import {
   deleteFolder,
   deleteRecording,
@@ -24,115 +18,68 @@ import {
   type Recording,
 } from '../api/projects-api.ts';
 import * as styles from '../components/projects.css.ts';
-import { useClearPendingOnClose } from '../clear-pending.ts';
+import { makeDeleteModal, makeRenameModal, type DeleteData, type RenameData } from './entity-modals.tsx';
 
-export interface RenameFolderData {
+export interface RenameFolderData extends RenameData<Folder> {
   folder: Folder;
-  onRenamed?: (folder: Folder) => void;
 }
 
 /** renameFolder: PATCH /api/folders/{id} with a name that follows SPEC.md's rule. */
-export function RenameFolderModal({ data }: ModalComponentProps<RenameFolderData>) {
-  const intl = useIntl();
-  const api = useApi();
-  useClearPendingOnClose();
-  if (!data) return null;
-  return (
-    <RenameDialog
-      title={intl.formatMessage({ id: 'projects.folder.rename.title' })}
-      label={intl.formatMessage({ id: 'projects.folder.rename.label' })}
-      defaultValue={data.folder.name}
-      onSubmit={async (name) => {
-        const renamed = await renameFolder(api, data.folder.id, name);
-        data.onRenamed?.(renamed);
-        announce(intl.formatMessage({ id: 'projects.folder.rename.done' }, { name: renamed.name }));
-        closeModalsAfter({ entity: 'folder', action: 'update', ok: true });
-      }}
-    />
-  );
-}
+export const RenameFolderModal = makeRenameModal<RenameFolderData, Folder>({
+  titleId: 'projects.folder.rename.title',
+  labelId: 'projects.folder.rename.label',
+  doneId: 'projects.folder.rename.done',
+  entity: 'folder',
+  current: (data) => data.folder.name,
+  save: (api, data, name) => renameFolder(api, data.folder.id, name),
+  nameOf: (folder) => folder.name,
+});
 
-export interface DeleteFolderData {
+export interface DeleteFolderData extends DeleteData<string> {
   folder: Folder;
-  onDeleted?: (id: string, permanent: boolean) => void;
 }
 
 /** deleteFolder: soft or permanent; its originals, conversions and notes go with it. */
-export function DeleteFolderModal({ data }: ModalComponentProps<DeleteFolderData>) {
-  const intl = useIntl();
-  const api = useApi();
-  useClearPendingOnClose();
-  if (!data) return null;
-  return (
-    <ConfirmDeleteDialog
-      title={intl.formatMessage({ id: 'projects.folder.delete.title' }, { name: data.folder.name })}
-      body={<p>{intl.formatMessage({ id: 'projects.folder.delete.body' })}</p>}
-      offerPermanent
-      onConfirm={async ({ permanent }) => {
-        await deleteFolder(api, data.folder.id, permanent);
-        data.onDeleted?.(data.folder.id, permanent);
-        const message = intl.formatMessage({ id: 'projects.folder.delete.done' }, { name: data.folder.name });
-        announce(message);
-        addToast({ message, severity: 'success' });
-        closeModalsAfter({ entity: 'folder', action: 'delete', ok: true });
-      }}
-    />
-  );
-}
+export const DeleteFolderModal = makeDeleteModal<DeleteFolderData, string>({
+  titleId: 'projects.folder.delete.title',
+  bodyId: 'projects.folder.delete.body',
+  doneId: 'projects.folder.delete.done',
+  entity: 'folder',
+  name: (data) => data.folder.name,
+  remove: async (api, data, permanent) => {
+    await deleteFolder(api, data.folder.id, permanent);
+    return data.folder.id;
+  },
+});
 
-export interface RenameRecordingData {
+export interface RenameRecordingData extends RenameData<Recording> {
   recording: Recording;
-  onRenamed?: (recording: Recording) => void;
 }
 
 /** renameRecording: the original's label, PATCH /api/recordings/{id}. */
-export function RenameRecordingModal({ data }: ModalComponentProps<RenameRecordingData>) {
-  const intl = useIntl();
-  const api = useApi();
-  useClearPendingOnClose();
-  if (!data) return null;
-  return (
-    <RenameDialog
-      title={intl.formatMessage({ id: 'projects.recording.rename.title' })}
-      label={intl.formatMessage({ id: 'projects.recording.rename.label' })}
-      defaultValue={data.recording.label}
-      onSubmit={async (label) => {
-        const renamed = await updateRecording(api, data.recording.id, { label });
-        data.onRenamed?.(renamed);
-        announce(intl.formatMessage({ id: 'projects.recording.rename.done' }, { name: renamed.label }));
-        closeModalsAfter({ entity: 'recording', action: 'update', ok: true });
-      }}
-    />
-  );
-}
+export const RenameRecordingModal = makeRenameModal<RenameRecordingData, Recording>({
+  titleId: 'projects.recording.rename.title',
+  labelId: 'projects.recording.rename.label',
+  doneId: 'projects.recording.rename.done',
+  entity: 'recording',
+  current: (data) => data.recording.label,
+  save: (api, data, label) => updateRecording(api, data.recording.id, { label }),
+  nameOf: (recording) => recording.label,
+});
 
-export interface DeleteRecordingData {
+export interface DeleteRecordingData extends DeleteData<string[]> {
   recording: Recording;
-  onDeleted?: (ids: string[], permanent: boolean) => void;
 }
 
 /** deleteRecording: the original with its conversions and note, soft or permanent. */
-export function DeleteRecordingModal({ data }: ModalComponentProps<DeleteRecordingData>) {
-  const intl = useIntl();
-  const api = useApi();
-  useClearPendingOnClose();
-  if (!data) return null;
-  return (
-    <ConfirmDeleteDialog
-      title={intl.formatMessage({ id: 'projects.recording.delete.title' }, { name: data.recording.label })}
-      body={<p>{intl.formatMessage({ id: 'projects.recording.delete.body' })}</p>}
-      offerPermanent
-      onConfirm={async ({ permanent }) => {
-        const ids = await deleteRecording(api, data.recording.id, permanent);
-        data.onDeleted?.(ids, permanent);
-        const message = intl.formatMessage({ id: 'projects.recording.delete.done' }, { name: data.recording.label });
-        announce(message);
-        addToast({ message, severity: 'success' });
-        closeModalsAfter({ entity: 'recording', action: 'delete', ok: true });
-      }}
-    />
-  );
-}
+export const DeleteRecordingModal = makeDeleteModal<DeleteRecordingData, string[]>({
+  titleId: 'projects.recording.delete.title',
+  bodyId: 'projects.recording.delete.body',
+  doneId: 'projects.recording.delete.done',
+  entity: 'recording',
+  name: (data) => data.recording.label,
+  remove: (api, data, permanent) => deleteRecording(api, data.recording.id, permanent),
+});
 
 /** recordingInfo: what is known about an original. */
 export function RecordingInfoModal({ data }: ModalComponentProps<{ recording: Recording; note?: string | null }>) {

@@ -3,10 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import {
   announce,
-  addToast,
   Button,
-  closeModalsAfter,
-  ConfirmDeleteDialog,
   Dialog,
   formatDate,
   formatDateTime,
@@ -16,77 +13,50 @@ import {
   Modal,
   Radio,
   RadioGroup,
-  RenameDialog,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
-import { useApi } from '../../../api/index.ts';
 import { listPreferencesStore } from '../../../machines/index.ts';
 import { deleteProject, renameProject, type Project } from '../api/projects-api.ts';
 import { PROJECT_SORTS, PROJECT_STATES, projectSortOf, projectStateOf } from '../list-rules.ts';
 import * as styles from '../components/projects.css.ts';
-import { useClearPendingOnClose } from '../clear-pending.ts';
+import { makeDeleteModal, makeRenameModal, type DeleteData, type RenameData } from './entity-modals.tsx';
 
-export interface RenameProjectData {
+export interface RenameProjectData extends RenameData<Project> {
   project: Project;
-  onRenamed?: (project: Project) => void;
 }
 
 /** renameProject: the project's new name, checked against SPEC.md's name rule; PATCH /api/projects/{id}. */
-export function RenameProjectModal({ data }: ModalComponentProps<RenameProjectData>) {
-  const intl = useIntl();
-  const api = useApi();
-  useClearPendingOnClose();
-  if (!data) return null;
-  return (
-    <RenameDialog
-      title={intl.formatMessage({ id: 'projects.rename.title' })}
-      label={intl.formatMessage({ id: 'projects.rename.label' })}
-      defaultValue={data.project.name}
-      onSubmit={async (name) => {
-        const renamed = await renameProject(api, data.project.id, name);
-        data.onRenamed?.(renamed);
-        announce(intl.formatMessage({ id: 'projects.rename.done' }, { name: renamed.name }));
-        closeModalsAfter({ entity: 'project', action: 'update', ok: true });
-      }}
-    />
-  );
-}
+export const RenameProjectModal = makeRenameModal<RenameProjectData, Project>({
+  titleId: 'projects.rename.title',
+  labelId: 'projects.rename.label',
+  doneId: 'projects.rename.done',
+  entity: 'project',
+  current: (data) => data.project.name,
+  save: (api, data, name) => renameProject(api, data.project.id, name),
+  nameOf: (project) => project.name,
+});
 
-export interface DeleteProjectData {
+export interface DeleteProjectData extends DeleteData<string> {
   project: Project;
-  onDeleted?: (id: string, permanent: boolean) => void;
 }
 
 /**
  * deleteProject: soft delete (found again under the deleted filter) or permanent; a project already in the
  * deleted filter can only go permanently. DELETE /api/projects/{id}?hard_delete.
  */
-export function DeleteProjectModal({ data }: ModalComponentProps<DeleteProjectData>) {
-  const intl = useIntl();
-  const api = useApi();
-  useClearPendingOnClose();
-  if (!data) return null;
-  const alreadyDeleted = data.project.deleted_at !== null;
-  return (
-    <ConfirmDeleteDialog
-      title={intl.formatMessage({ id: 'projects.delete.title' }, { name: data.project.name })}
-      body={<p>{intl.formatMessage({ id: 'projects.delete.body' })}</p>}
-      permanent={alreadyDeleted}
-      offerPermanent
-      onConfirm={async ({ permanent }) => {
-        await deleteProject(api, data.project.id, permanent);
-        data.onDeleted?.(data.project.id, permanent);
-        const message = intl.formatMessage(
-          { id: permanent ? 'projects.delete.donePermanent' : 'projects.delete.done' },
-          { name: data.project.name },
-        );
-        announce(message);
-        addToast({ message, severity: 'success' });
-        closeModalsAfter({ entity: 'project', action: 'delete', ok: true });
-      }}
-    />
-  );
-}
+export const DeleteProjectModal = makeDeleteModal<DeleteProjectData, string>({
+  titleId: 'projects.delete.title',
+  bodyId: 'projects.delete.body',
+  doneId: 'projects.delete.done',
+  donePermanentId: 'projects.delete.donePermanent',
+  entity: 'project',
+  name: (data) => data.project.name,
+  permanentOnly: (data) => data.project.deleted_at !== null,
+  remove: async (api, data, permanent) => {
+    await deleteProject(api, data.project.id, permanent);
+    return data.project.id;
+  },
+});
 
 /** projectInfo: the project's dates and totals. */
 export function ProjectInfoModal({ data }: ModalComponentProps<{ project: Project }>) {
