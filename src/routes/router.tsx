@@ -16,6 +16,7 @@ import {
 import { AupPage, FaqPage, PricingPage, TermsOfUsePage, UseCasesPage } from '../features/marketing/index.ts';
 import { ProjectPage, ProjectsPage } from '../features/projects/index.ts';
 import { RecorderPage } from '../features/recorder/index.ts';
+import { AuditionVoicesPage, ChooseVoicesPage, VoiceTalentsPage } from '../features/voices/index.ts';
 import { WelcomePage } from '../features/welcome/index.ts';
 import { AppLayoutRoute } from './app-layout-route.tsx';
 import { EXTERNAL_LINKS } from './external-links.ts';
@@ -39,9 +40,6 @@ export const GUARDED_PATHS_TO_COME = [
   '/account/plan',
   '/calibrations',
   '/calibrations/create',
-  '/voice-talents',
-  '/audition-voices',
-  '/choose-voices',
   '/help-video',
   '/audio-settings',
   '/subscribed',
@@ -139,6 +137,21 @@ export const routes: RouteObject[] = [
               })),
               { path: '/projects', element: <ProjectsPage />, handle: titled('projects.documentTitle') },
               { path: '/new', element: <RecorderPage />, handle: titled('recorder.documentTitle') },
+              {
+                path: '/choose-voices',
+                element: <ChooseVoicesPage />,
+                handle: titled('voices.choose.documentTitle'),
+              },
+              {
+                path: '/audition-voices',
+                element: <AuditionVoicesPage />,
+                handle: titled('voices.audition.documentTitle'),
+              },
+              {
+                path: '/voice-talents',
+                element: <VoiceTalentsPage />,
+                handle: titled('voices.talents.documentTitle'),
+              },
               // The project page; the static paths above (e.g. /account/plan) rank before it.
               {
                 path: '/:ownerName/:projectSlug',

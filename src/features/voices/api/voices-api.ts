@@ -126,3 +126,49 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (error.field && !errors[strip(error.field)]) errors[strip(error.field)] = error.message;
   return errors;
 }
+
+/** What a voice request is about: access to kids voices, or a custom voice (a voice talent) of one's own. */
+export type VoiceRequestTopic = 'Kids voices' | 'Custom voice';
+
+/**
+ * Sends a request for kids voices or a custom voice to the team, as a help request through the auth service's
+ * feedback call (POST /api/v3/feedback, multipart; the account's name and e-mail are the sender's).
+ */
+export async function sendVoiceRequest(
+  api: ApiClients,
+  request: { topic: VoiceRequestTopic; description: string },
+): Promise<void> {
+  await api.auth.POST('/api/v3/feedback', {
+    body: { type: 'help', topic: request.topic, description: request.description },
+    bodySerializer: (fields) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) if (typeof value === 'string') form.append(key, value);
+      return form;
+    },
+  });
+}
+
+/** An original being converted, as the voice choice shows it. */
+export interface OriginalSummary {
+  id: string;
+  label: string;
+}
+
+/**
+ * The labels of the originals the new-original data names (GET /api/recordings/{id} of the marketplace),
+ * in the order given; originals that are gone or not the caller's are left out.
+ */
+export async function getOriginalSummaries(api: ApiClients, ids: readonly string[]): Promise<OriginalSummary[]> {
+  const found = await Promise.all(
+    ids.map((id) =>
+      api.marketplace
+        .GET('/api/recordings/{id}', { params: { path: { id } } })
+        .then(({ data }) => (data ? { id: data.id, label: data.label || data.file_name } : null))
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.statusCode === 404) return null;
+          throw error;
+        }),
+    ),
+  );
+  return found.filter((item): item is OriginalSummary => item !== null);
+}

@@ -1,0 +1,328 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  addToast,
+  announce,
+  Button,
+  EmptyState,
+  modalStore,
+  Pagination,
+  SearchField,
+  Select,
+  Skeleton,
+  Switch,
+} from '../../../../design-system/index.ts';
+import { useApi } from '../../../api/index.ts';
+import { failureMessage, listPreferencesStore, type VoiceChoice } from '../../../machines/index.ts';
+import { listVoices, setVoiceFavorite, type DemoSetMap, type Voice } from '../api/voices-api.ts';
+import type { VoiceSettingsData } from '../modals/voice-settings-modal.tsx';
+import { useReferenceData, valueOr } from '../use-reference-data.ts';
+import { activeFilterCount, filtersQuery, voiceFiltersStore } from '../voice-filters.store.ts';
+import { demoFor, offsetOf, VOICE_SORTS, voiceSortOf } from '../voice-rules.ts';
+import { VoiceCard, type CatalogueMode } from './voice-card.tsx';
+import * as styles from './voices.css.ts';
+
+interface ListState {
+  items: Voice[];
+  total: number;
+  status: 'loading' | 'ready' | 'error';
+  error?: string;
+}
+
+export interface VoiceCatalogueProps {
+  mode: CatalogueMode;
+  /** The section's heading. */
+  title: string;
+  /** The language whose demos the cards play (audition). */
+  demoLanguage?: string;
+  /** What an empty list offers when no filter or search narrows it (the voice talents page: a request). */
+  emptyAction?: ReactNode;
+  /** Choosing voices: the voice's choice, or null. */
+  choiceOf?: (voiceId: string) => VoiceChoice | null;
+  /** Choosing voices: the Choose button of a card. */
+  onChoose?: (voice: Voice) => void;
+  /** Voices as the server last answered them: a page that loaded, a favourite or settings that changed. */
+  onVoices?: (voices: Voice[]) => void;
+  /** A voice whose settings the user saved in the voiceSettings modal. */
+  onSettingsSaved?: (voice: Voice) => void;
+}
+
+const NO_DEMOS: DemoSetMap = {};
+const SKELETONS = 6;
+
+/**
+ * The voice catalogue of /choose-voices, /audition-voices and /voice-talents: search, sort (restored from
+ * the list preferences), the voicesFilters modal and a favourites switch (restored from local storage),
+ * a page of voice cards with skeletons while it loads, an empty state, failures announced, and pages of
+ * 20, 40 or 100.
+ */
+export function VoiceCatalogue({
+  mode,
+  title,
+  demoLanguage,
+  emptyAction,
+  choiceOf,
+  onChoose,
+  onVoices,
+  onSettingsSaved,
+}: VoiceCatalogueProps) {
+  const intl = useIntl();
+  const api = useApi();
+  const headingId = useId();
+  const prefs = useSelector(listPreferencesStore, (s) => s.context.voices);
+  const filters = useSelector(voiceFiltersStore, (s) => s.context);
+  const sort = voiceSortOf(prefs.sort, prefs.direction);
+  const pageSize = prefs.pageSize;
+  const talentsOnly = mode === 'talents';
+  const filterQuery = useMemo(() => filtersQuery(filters, { talentsOnly }), [filters, talentsOnly]);
+  const filterKey = JSON.stringify(filterQuery);
+  const filterCount = activeFilterCount(filters, { talentsOnly });
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [list, setList] = useState<ListState>({ items: [], total: 0, status: 'loading' });
+  const [reload, setReload] = useState(0);
+  const [openDemo, setOpenDemo] = useState<string | null>(null);
+  const [pendingFavourites, setPendingFavourites] = useState<ReadonlySet<string>>(new Set());
+  const accentInfos = valueOr(useReferenceData('accentInfos'), {});
+  const demoSets = valueOr(useReferenceData('demoSets'), NO_DEMOS);
+  const reportVoices = useRef(onVoices);
+  reportVoices.current = onVoices;
+
+  // A new sort, filter or search starts again at page 1 (a new page size keeps the page Pagination picks).
+  const queryKey = `${sort.key}|${filterKey}|${search}`;
+  const previousKey = useRef(queryKey);
+  const effectivePage = previousKey.current === queryKey ? page : 1;
+  useEffect(() => {
+    if (previousKey.current !== queryKey) {
+      previousKey.current = queryKey;
+      setPage(1);
+    }
+  }, [queryKey]);
+
+  useEffect(() => {
+    let cancelled = false;
+    setList((current) => ({ ...current, status: 'loading' }));
+    listVoices(api, {
+      ...(JSON.parse(filterKey) as ReturnType<typeof filtersQuery>),
+      ...(search ? { search } : {}),
+      sort: sort.sort,
+      direction: sort.direction,
+      offset: offsetOf(effectivePage, pageSize),
+      limit: pageSize,
+    }).then(
+      (result) => {
+        if (cancelled) return;
+        setList({ items: result.items, total: result.total, status: 'ready' });
+        reportVoices.current?.(result.items);
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        const message = failureMessage(error);
+        setList({ items: [], total: 0, status: 'error', error: message });
+        announce(intl.formatMessage({ id: 'voices.list.failed' }, { message }), { politeness: 'assertive' });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api, intl, filterKey, search, sort.sort, sort.direction, effectivePage, pageSize, reload]);
+
+  const replaceVoice = useCallback((voice: Voice) => {
+    setList((current) => ({ ...current, items: current.items.map((v) => (v.id === voice.id ? voice : v)) }));
+    reportVoices.current?.([voice]);
+  }, []);
+
+  const toggleFavourite = (voice: Voice) => {
+    const favorite = !voice.favorite;
+    setPendingFavourites((current) => new Set(current).add(voice.id));
+    setVoiceFavorite(api, voice.id, favorite)
+      .then((updated) => {
+        replaceVoice(updated);
+        announce(
+          intl.formatMessage(
+            { id: favorite ? 'voices.favourite.added' : 'voices.favourite.removed' },
+            { name: voice.name },
+          ),
+        );
+      })
+      .catch((error: unknown) => {
+        const message = intl.formatMessage(
+          { id: 'voices.favourite.failed' },
+          { name: voice.name, message: failureMessage(error) },
+        );
+        addToast({ message, severity: 'error' });
+      })
+      .finally(() =>
+        setPendingFavourites((current) => {
+          const next = new Set(current);
+          next.delete(voice.id);
+          return next;
+        }),
+      );
+  };
+
+  const openSettings = (voice: Voice) =>
+    modalStore.trigger.open({
+      id: 'voiceSettings',
+      data: {
+        voice,
+        onSaved: (saved) => {
+          replaceVoice(saved);
+          onSettingsSaved?.(saved);
+        },
+      } satisfies VoiceSettingsData,
+    });
+
+  const clearNarrowing = () => {
+    voiceFiltersStore.trigger.clear();
+    setSearch('');
+    setSearchText('');
+    announce(intl.formatMessage({ id: 'voices.filters.cleared' }));
+  };
+
+  const loading = list.status === 'loading';
+  const narrowed = filterCount > 0 || search !== '';
+  const sortLabel = (key: string) => intl.formatMessage({ id: `voices.sort.${key}` });
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      <div className={styles.toolbar} role="search" aria-label={intl.formatMessage({ id: 'voices.search.region' })}>
+        <div className={styles.grow}>
+          <SearchField
+            label={intl.formatMessage({ id: 'voices.search.label' })}
+            value={searchText}
+            onChange={setSearchText}
+            onSubmit={(value) => setSearch(value.trim())}
+            onClear={() => setSearch('')}
+          />
+        </div>
+        <Select
+          label={intl.formatMessage({ id: 'voices.sort.label' })}
+          options={VOICE_SORTS.map((s) => ({ id: s.key, label: sortLabel(s.key) }))}
+          value={sort.key}
+          onChange={(key) => {
+            const chosen = VOICE_SORTS.find((s) => s.key === key);
+            if (!chosen || chosen.key === sort.key) return;
+            listPreferencesStore.trigger.set({
+              list: 'voices',
+              change: { sort: chosen.sort, direction: chosen.direction },
+            });
+            announce(intl.formatMessage({ id: 'voices.sort.done' }, { sort: sortLabel(chosen.key) }));
+          }}
+        />
+        <Switch
+          isSelected={filters.favorite}
+          onChange={(favorite) => {
+            voiceFiltersStore.trigger.change({ change: { favorite } });
+            announce(intl.formatMessage({ id: favorite ? 'voices.favourites.on' : 'voices.favourites.off' }));
+          }}
+        >
+          <FormattedMessage id="voices.favourites.only" />
+        </Switch>
+        <Button
+          variant="secondary"
+          onPress={() => modalStore.trigger.open({ id: 'voicesFilters', data: { talentsOnly } })}
+        >
+          <FormattedMessage id="voices.filters.open" values={{ count: filterCount }} />
+        </Button>
+      </div>
+      <p role="status" className={styles.muted}>
+        {loading
+          ? intl.formatMessage({ id: 'voices.loading' })
+          : list.status === 'ready'
+            ? search
+              ? intl.formatMessage({ id: 'voices.count.search' }, { count: list.total, search })
+              : intl.formatMessage({ id: 'voices.count' }, { count: list.total })
+            : null}
+      </p>
+      <div aria-busy={loading} className={styles.stack}>
+        {list.status === 'error' ? (
+          <div className={styles.stack}>
+            <p className={styles.alert}>
+              <FormattedMessage id="voices.list.failed" values={{ message: list.error }} />
+            </p>
+            <div>
+              <Button variant="secondary" onPress={() => setReload((n) => n + 1)}>
+                <FormattedMessage id="voices.list.retry" />
+              </Button>
+            </div>
+          </div>
+        ) : loading ? (
+          <div className={styles.grid} aria-hidden="true">
+            {Array.from({ length: Math.min(SKELETONS, pageSize) }, (_, i) => (
+              <div key={i} className={styles.skeletonCard}>
+                <Skeleton shape="rect" height="9rem" />
+                <Skeleton width="60%" />
+                <Skeleton width="80%" />
+                <Skeleton width="40%" />
+              </div>
+            ))}
+          </div>
+        ) : list.items.length === 0 ? (
+          <EmptyState
+            icon="voice"
+            heading={intl.formatMessage({
+              id: narrowed
+                ? 'voices.empty.filtered.title'
+                : talentsOnly
+                  ? 'voices.empty.talents.title'
+                  : 'voices.empty.title',
+            })}
+            headingLevel={3}
+            action={
+              narrowed ? (
+                <Button variant="secondary" onPress={clearNarrowing}>
+                  <FormattedMessage id="voices.empty.clear" />
+                </Button>
+              ) : (
+                emptyAction
+              )
+            }
+          >
+            {intl.formatMessage({
+              id: narrowed
+                ? 'voices.empty.filtered.body'
+                : talentsOnly
+                  ? 'voices.empty.talents.body'
+                  : 'voices.empty.body',
+            })}
+          </EmptyState>
+        ) : (
+          <ul className={styles.grid} aria-labelledby={headingId}>
+            {list.items.map((voice) => (
+              <li key={voice.id} className={styles.gridItem}>
+                <VoiceCard
+                  voice={voice}
+                  mode={mode}
+                  headingLevel={3}
+                  accentInfos={accentInfos}
+                  demo={demoFor(demoSets, voice.id, demoLanguage)}
+                  demoOpen={openDemo === voice.id}
+                  onToggleDemo={() => setOpenDemo((current) => (current === voice.id ? null : voice.id))}
+                  favouritePending={pendingFavourites.has(voice.id)}
+                  onFavourite={() => toggleFavourite(voice)}
+                  onSettings={() => openSettings(voice)}
+                  choice={choiceOf?.(voice.id) ?? null}
+                  onChoose={onChoose ? () => onChoose(voice) : undefined}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <Pagination
+        aria-label={intl.formatMessage({ id: 'voices.pagination' })}
+        page={effectivePage}
+        pageSize={pageSize}
+        total={list.total}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => listPreferencesStore.trigger.set({ list: 'voices', change: { pageSize: size } })}
+      />
+    </section>
+  );
+}

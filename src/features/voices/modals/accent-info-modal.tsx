@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Button, Dialog, Modal, Spinner, type ModalComponentProps } from '../../../../design-system/index.ts';
+import { useApi } from '../../../api/index.ts';
+import { failureMessage } from '../../../machines/index.ts';
+import { listVoices } from '../api/voices-api.ts';
+import * as styles from '../components/voices.css.ts';
+import { useReferenceData } from '../use-reference-data.ts';
+
+export interface AccentInfoData {
+  /** The accent's locale (en-US, fr-FR…), the key of the accent infos. */
+  locale: string;
+}
+
+type Count = { status: 'loading' } | { status: 'ready'; total: number } | { status: 'error'; message: string };
+
+/**
+ * accentInfo: what an accent is (its name, country and flag, language and locale, from the accent infos)
+ * and how many voices of the catalogue speak with it.
+ */
+export function AccentInfoModal({ data, close }: ModalComponentProps<AccentInfoData>) {
+  const intl = useIntl();
+  const api = useApi();
+  const infos = useReferenceData('accentInfos');
+  const locale = data?.locale ?? '';
+  const [count, setCount] = useState<Count>({ status: 'loading' });
+
+  useEffect(() => {
+    if (!locale) return;
+    let cancelled = false;
+    listVoices(api, { locales: [locale], limit: 1 }).then(
+      (page) => !cancelled && setCount({ status: 'ready', total: page.total }),
+      (error: unknown) => !cancelled && setCount({ status: 'error', message: failureMessage(error) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api, locale]);
+
+  const info = infos.status === 'ready' ? infos.value[locale] : undefined;
+  const title = info?.name ?? intl.formatMessage({ id: 'voices.accent.title' });
+  return (
+    <Modal isDismissable size="sm">
+      <Dialog
+        title={title}
+        actions={
+          <Button onPress={close}>
+            <FormattedMessage id="voices.accent.close" />
+          </Button>
+        }
+      >
+        {infos.status === 'loading' ? (
+          <Spinner label={intl.formatMessage({ id: 'voices.accent.loading' })} showLabel />
+        ) : !info ? (
+          <p className={styles.alert}>
+            <FormattedMessage id="voices.accent.unknown" values={{ locale }} />
+          </p>
+        ) : (
+          <div className={styles.stack}>
+            <p className={styles.accentFlag}>
+              <span role="img" aria-label={intl.formatMessage({ id: 'voices.accent.flag' }, { country: info.country })}>
+                {info.flag}
+              </span>
+            </p>
+            <dl className={styles.facts}>
+              <div className={styles.fact}>
+                <dt>
+                  <FormattedMessage id="voices.accent.country" />
+                </dt>
+                <dd>{info.country}</dd>
+              </div>
+              <div className={styles.fact}>
+                <dt>
+                  <FormattedMessage id="voices.accent.language" />
+                </dt>
+                <dd>{intl.formatDisplayName(info.language, { type: 'language' }) ?? info.language}</dd>
+              </div>
+              <div className={styles.fact}>
+                <dt>
+                  <FormattedMessage id="voices.accent.short" />
+                </dt>
+                <dd>{info.short_name}</dd>
+              </div>
+              <div className={styles.fact}>
+                <dt>
+                  <FormattedMessage id="voices.accent.locale" />
+                </dt>
+                <dd>{info.locale}</dd>
+              </div>
+            </dl>
+            <p role="status" className={styles.muted}>
+              {count.status === 'loading'
+                ? intl.formatMessage({ id: 'voices.accent.counting' })
+                : count.status === 'ready'
+                  ? intl.formatMessage({ id: 'voices.accent.count' }, { count: count.total, accent: info.name })
+                  : count.message}
+            </p>
+          </div>
+        )}
+      </Dialog>
+    </Modal>
+  );
+}

@@ -1,0 +1,214 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  announce,
+  Button,
+  Dialog,
+  Modal,
+  modalStore,
+  Radio,
+  RadioGroup,
+  Slider,
+  type ModalComponentProps,
+} from '../../../../design-system/index.ts';
+import { useApi } from '../../../api/index.ts';
+import {
+  DEFAULT_NARRATION_STYLE_ID,
+  failureMessage,
+  SEMITONES_MAX,
+  SEMITONES_MIN,
+  SEMITONES_STEP,
+  settingsOf,
+  snapSemitones,
+} from '../../../machines/index.ts';
+import { fieldErrorsOf, saveVoiceSettings, type Voice } from '../api/voices-api.ts';
+import { SEMITONES_FORMAT, useSemitonesFormat } from '../components/semitones-format.ts';
+import * as styles from '../components/voices.css.ts';
+import { useReferenceData, valueOr } from '../use-reference-data.ts';
+import { narrationStylesFor } from '../voice-rules.ts';
+
+export interface VoiceSettingsData {
+  voice: Voice;
+  /**
+   * Text-to-speech in this language (an ISO 639-1 code): another language than English offers only the
+   * BASIC narration style (SPEC.md section 5). Leave it out for speech-to-speech.
+   */
+  ttsLanguage?: string | null;
+  /** The voice with the settings as the server stored them. */
+  onSaved?: (voice: Voice) => void;
+}
+
+type Field = 'accent_id' | 'narration_style_id' | 'semitones_correction';
+const FIELDS: readonly Field[] = ['accent_id', 'narration_style_id', 'semitones_correction'];
+
+/**
+ * voiceSettings: the user's accent (one of the voice's), narration style (BASIC by default) and pitch shift
+ * (−24 to +24 semitones in steps of 0.5) for a voice, saved with POST /api/v2/voices/settings. A refused
+ * field shows its error at the field; any other failure shows in the dialog. Both are announced.
+ */
+export function VoiceSettingsModal({ data, close }: ModalComponentProps<VoiceSettingsData>) {
+  const intl = useIntl();
+  const api = useApi();
+  const formatSemitones = useSemitonesFormat();
+  const accentInfos = valueOr(useReferenceData('accentInfos'), {});
+  const voice = data?.voice;
+  const initial = voice ? settingsOf(voice) : null;
+  const narrationStyles = voice ? narrationStylesFor(voice, data?.ttsLanguage) : [];
+  const [accentId, setAccentId] = useState(initial?.accentId ?? '');
+  const [styleId, setStyleId] = useState(
+    narrationStyles.some((s) => s.id === initial?.narrationStyleId)
+      ? (initial?.narrationStyleId ?? DEFAULT_NARRATION_STYLE_ID)
+      : DEFAULT_NARRATION_STYLE_ID,
+  );
+  const [semitones, setSemitones] = useState(initial?.semitones ?? 0);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  if (!voice) return null;
+
+  const accent = voice.accents.find((a) => a.id === accentId);
+  const style = narrationStyles.find((s) => s.id === styleId);
+  const clearError = (field: Field) => setErrors(({ [field]: _gone, ...rest }) => rest);
+
+  const save = () => {
+    setPending(true);
+    setErrors({});
+    setFormError(null);
+    saveVoiceSettings(api, {
+      voice_id: voice.id,
+      accent_id: accentId,
+      narration_style_id: styleId,
+      semitones_correction: semitones,
+    })
+      .then((saved) => {
+        data?.onSaved?.({ ...voice, settings: saved });
+        announce(
+          intl.formatMessage(
+            { id: 'voices.settings.saved' },
+            {
+              name: voice.name,
+              accent: accent?.info.name ?? '',
+              style: style?.info.name ?? '',
+              semitones: formatSemitones(saved.semitones_correction),
+            },
+          ),
+        );
+        close();
+      })
+      .catch((error: unknown) => {
+        const fields = fieldErrorsOf(error);
+        const known = FIELDS.filter((field) => fields[field]);
+        if (known.length > 0) {
+          setErrors(
+            Object.fromEntries(
+              known.map((field) => [field, intl.formatMessage({ id: `voices.settings.error.${field}` })]),
+            ),
+          );
+          announce(intl.formatMessage({ id: `voices.settings.error.${known[0]}` }), { politeness: 'assertive' });
+        } else {
+          const message = intl.formatMessage({ id: 'voices.settings.failed' }, { message: failureMessage(error) });
+          setFormError(message);
+          announce(message, { politeness: 'assertive' });
+        }
+        setPending(false);
+      });
+  };
+
+  const onlyBasic = Boolean(data?.ttsLanguage) && narrationStyles.length === 1 && voice.narration_styles.length > 1;
+  return (
+    <Modal isDismissable={!pending} isKeyboardDismissDisabled={pending}>
+      <Dialog
+        title={intl.formatMessage({ id: 'voices.settings.title' }, { name: voice.name })}
+        actions={
+          <>
+            <Button variant="secondary" onPress={close} isDisabled={pending}>
+              <FormattedMessage id="voices.settings.cancel" />
+            </Button>
+            <Button onPress={save} isPending={pending}>
+              <FormattedMessage id="voices.settings.save" />
+            </Button>
+          </>
+        }
+      >
+        <div className={styles.stack}>
+          <RadioGroup
+            label={intl.formatMessage({ id: 'voices.settings.accent' })}
+            value={accentId}
+            onChange={(value) => {
+              setAccentId(value);
+              clearError('accent_id');
+            }}
+            isInvalid={Boolean(errors.accent_id)}
+            errorMessage={errors.accent_id}
+          >
+            {voice.accents.map((a) => (
+              <Radio key={a.id} value={a.id}>
+                {accentInfos[a.locale]?.flag ? <span aria-hidden="true">{accentInfos[a.locale]?.flag} </span> : null}
+                {a.is_default
+                  ? intl.formatMessage({ id: 'voices.settings.accentDefault' }, { name: a.info.name })
+                  : a.info.name}
+              </Radio>
+            ))}
+          </RadioGroup>
+          {accent ? (
+            <div>
+              <Button
+                variant="secondary"
+                size="sm"
+                onPress={() => modalStore.trigger.open({ id: 'accentInfo', data: { locale: accent.locale } })}
+              >
+                <FormattedMessage id="voices.settings.aboutAccent" values={{ accent: accent.info.name }} />
+              </Button>
+            </div>
+          ) : null}
+          <RadioGroup
+            label={intl.formatMessage({ id: 'voices.settings.style' })}
+            description={onlyBasic ? intl.formatMessage({ id: 'voices.settings.styleBasicOnly' }) : undefined}
+            value={styleId}
+            onChange={(value) => {
+              setStyleId(value);
+              clearError('narration_style_id');
+            }}
+            isInvalid={Boolean(errors.narration_style_id)}
+            errorMessage={errors.narration_style_id}
+          >
+            {narrationStyles.map((s) => (
+              <Radio key={s.id} value={s.id}>
+                {s.id === DEFAULT_NARRATION_STYLE_ID || s.is_default
+                  ? intl.formatMessage({ id: 'voices.settings.styleDefault' }, { name: s.info.name })
+                  : s.info.name}
+              </Radio>
+            ))}
+          </RadioGroup>
+          <Slider
+            label={intl.formatMessage({ id: 'voices.settings.semitones' })}
+            minValue={SEMITONES_MIN}
+            maxValue={SEMITONES_MAX}
+            step={SEMITONES_STEP}
+            fillOffset={0}
+            value={semitones}
+            onChange={(value) => {
+              setSemitones(snapSemitones(value));
+              clearError('semitones_correction');
+            }}
+            formatOptions={SEMITONES_FORMAT}
+            description={
+              <>
+                {errors.semitones_correction ? (
+                  <span className={styles.fieldError}>{errors.semitones_correction} </span>
+                ) : null}
+                <FormattedMessage id="voices.settings.semitonesHelp" />
+              </>
+            }
+          />
+          <div>
+            <Button variant="secondary" size="sm" onPress={() => setSemitones(0)}>
+              <FormattedMessage id="voices.settings.resetPitch" />
+            </Button>
+          </div>
+          {formError ? <p className={styles.alert}>{formError}</p> : null}
+        </div>
+      </Dialog>
+    </Modal>
+  );
+}

@@ -1,0 +1,184 @@
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  announce,
+  Button,
+  Checkbox,
+  CheckboxGroup,
+  Dialog,
+  Modal,
+  modalStore,
+  Radio,
+  RadioGroup,
+  type ModalComponentProps,
+} from '../../../../design-system/index.ts';
+import * as styles from '../components/voices.css.ts';
+import { useReferenceData } from '../use-reference-data.ts';
+import {
+  activeFilterCount,
+  EMPTY_VOICE_FILTERS,
+  toVoiceFilters,
+  voiceFiltersStore,
+  type VoiceFilters,
+  type VoiceTalentFilter,
+} from '../voice-filters.store.ts';
+import { AGE_GROUPS, GENDERS, PITCH_GROUPS, SPECIES, VISIBILITIES } from '../voice-rules.ts';
+
+export interface VoicesFiltersData {
+  /** The voice talents page lists talents only: the marketplace/talents choice is not offered there. */
+  talentsOnly?: boolean;
+}
+
+type ListFilter = 'gender' | 'age_group' | 'pitch_group' | 'species' | 'visibility';
+
+const LIST_FILTERS: readonly { key: ListFilter; values: readonly string[]; message: string }[] = [
+  { key: 'gender', values: GENDERS, message: 'voices.gender' },
+  { key: 'age_group', values: AGE_GROUPS, message: 'voices.age' },
+  { key: 'pitch_group', values: PITCH_GROUPS, message: 'voices.pitch' },
+  { key: 'species', values: SPECIES, message: 'voices.species' },
+  { key: 'visibility', values: VISIBILITIES, message: 'voices.visibility' },
+];
+
+const TALENT_CHOICES: readonly VoiceTalentFilter[] = ['any', 'marketplace', 'talents'];
+
+/**
+ * voicesFilters: narrows the catalogue by gender, age group, pitch group, species, visibility, accent
+ * (locale), narration style tag group, favourites and voice talents. The choices apply together with Apply
+ * and are kept in local storage; Cancel or Escape keeps the filters as they were.
+ */
+export function VoicesFiltersModal({ data, close }: ModalComponentProps<VoicesFiltersData>) {
+  const intl = useIntl();
+  const current = useSelector(voiceFiltersStore, (s) => s.context);
+  const [draft, setDraft] = useState<VoiceFilters>(current);
+  const accentInfos = useReferenceData('accentInfos');
+  const tagGroups = useReferenceData('tagGroups');
+  const talentsOnly = data?.talentsOnly ?? false;
+  const change = (update: Partial<VoiceFilters>) => setDraft((d) => toVoiceFilters({ ...d, ...update }));
+
+  const apply = () => {
+    voiceFiltersStore.trigger.set({ filters: draft });
+    announce(
+      intl.formatMessage({ id: 'voices.filters.applied' }, { count: activeFilterCount(draft, { talentsOnly }) }),
+    );
+    close();
+  };
+
+  const locales =
+    accentInfos.status === 'ready' ? Object.values(accentInfos.value).sort((a, b) => a.name.localeCompare(b.name)) : [];
+
+  return (
+    <Modal isDismissable size="lg">
+      <Dialog
+        title={intl.formatMessage({ id: 'voices.filters.title' })}
+        actions={
+          <>
+            <Button variant="secondary" onPress={() => setDraft(structuredClone(EMPTY_VOICE_FILTERS))}>
+              <FormattedMessage id="voices.filters.reset" />
+            </Button>
+            <Button variant="secondary" onPress={close}>
+              <FormattedMessage id="voices.filters.cancel" />
+            </Button>
+            <Button onPress={apply}>
+              <FormattedMessage id="voices.filters.apply" />
+            </Button>
+          </>
+        }
+      >
+        <div className={styles.stack}>
+          <Checkbox isSelected={draft.favorite} onChange={(favorite) => change({ favorite })}>
+            <FormattedMessage id="voices.favourites.only" />
+          </Checkbox>
+          {talentsOnly ? null : (
+            <RadioGroup
+              label={intl.formatMessage({ id: 'voices.filters.talent' })}
+              orientation="horizontal"
+              value={draft.voice_talent}
+              onChange={(value) => change({ voice_talent: value as VoiceTalentFilter })}
+            >
+              {TALENT_CHOICES.map((choice) => (
+                <Radio key={choice} value={choice}>
+                  {intl.formatMessage({ id: `voices.filters.talent.${choice}` })}
+                </Radio>
+              ))}
+            </RadioGroup>
+          )}
+          <div className={styles.filterGrid}>
+            {LIST_FILTERS.map((filter) => (
+              <CheckboxGroup
+                key={filter.key}
+                label={intl.formatMessage({ id: `voices.filters.${filter.key}` })}
+                value={draft[filter.key]}
+                onChange={(values) => change({ [filter.key]: values } as Partial<VoiceFilters>)}
+              >
+                {filter.values.map((value) => (
+                  <Checkbox key={value} value={value}>
+                    {intl.formatMessage({ id: `${filter.message}.${value}` })}
+                  </Checkbox>
+                ))}
+              </CheckboxGroup>
+            ))}
+          </div>
+          <div>
+            <Button
+              variant="secondary"
+              size="sm"
+              onPress={() => modalStore.trigger.open({ id: 'howToRequestKidsVoices' })}
+            >
+              <FormattedMessage id="voices.kids.open" />
+            </Button>
+          </div>
+          {accentInfos.status === 'error' ? (
+            <p className={styles.alert}>
+              <FormattedMessage id="voices.filters.accentsFailed" />
+            </p>
+          ) : (
+            <CheckboxGroup
+              label={intl.formatMessage({ id: 'voices.filters.locales' })}
+              description={
+                accentInfos.status === 'loading' ? intl.formatMessage({ id: 'voices.filters.loading' }) : undefined
+              }
+              orientation="horizontal"
+              value={draft.locales}
+              onChange={(values) => change({ locales: values })}
+            >
+              {locales.map((info) => (
+                <Checkbox key={info.locale} value={info.locale}>
+                  <span aria-hidden="true">{info.flag} </span>
+                  {info.name}
+                </Checkbox>
+              ))}
+            </CheckboxGroup>
+          )}
+          {tagGroups.status === 'error' ? (
+            <p className={styles.alert}>
+              <FormattedMessage id="voices.filters.stylesFailed" />
+            </p>
+          ) : (
+            <CheckboxGroup
+              label={intl.formatMessage({ id: 'voices.filters.styles' })}
+              description={
+                tagGroups.status === 'loading'
+                  ? intl.formatMessage({ id: 'voices.filters.loading' })
+                  : intl.formatMessage({ id: 'voices.filters.stylesHelp' })
+              }
+              orientation="horizontal"
+              value={draft.narration_style_tag_groups}
+              onChange={(values) => change({ narration_style_tag_groups: values })}
+            >
+              {(tagGroups.status === 'ready' ? tagGroups.value : []).map((group) => (
+                <Checkbox
+                  key={group.id}
+                  value={group.id}
+                  description={group.tags.map((tag) => tag.name).join(', ') || undefined}
+                >
+                  {group.name}
+                </Checkbox>
+              ))}
+            </CheckboxGroup>
+          )}
+        </div>
+      </Dialog>
+    </Modal>
+  );
+}
