@@ -17,7 +17,7 @@ import type { Auth } from './platform/sessions.ts';
 import { validatorCompiler } from './platform/validation.ts';
 import { authHandlers } from './auth/index.ts';
 import { createBotCheck, type BotCheck } from './auth/bot-check.ts';
-import { installCalibrationRunner } from './auth/calibration-runner.ts';
+import { installCalibrationJobs } from './auth/calibration-runner.ts';
 import { seedPromoCodes } from './auth/promo.ts';
 import { seedSubscriptionPrices } from './auth/prices.ts';
 import { seedAdmin, type AdminSeed } from './auth/seed-admin.ts';
@@ -27,6 +27,8 @@ import { createMailer, createMailService, outboxDir, type Mailer, type MailServi
 import { pruneRateLimits } from './platform/rate-limit.ts';
 import { marketplaceHandlers } from './marketplace/index.ts';
 import { installStorage } from './storage/index.ts';
+import { installJobs, workerSettingsFromEnv, type JobsOptions } from './jobs/index.ts';
+import { installNotifications, type NotificationsOptions } from './notifications/index.ts';
 import { installModels, modelsHandlers, seedReferenceData } from './models/index.ts';
 
 export const MAX_UPLOAD_BYTES = 1_073_741_824;
@@ -49,6 +51,10 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The sign-up bot check; default from the config (Turnstile with TURNSTILE_SECRET, else off). */
   botCheck?: BotCheck;
+  /** The in-process job worker: on unless WORKER=off (server/jobs: workerSettingsFromEnv); these override it. */
+  worker?: Partial<JobsOptions>;
+  /** Heartbeat and hello timeout of /ws. */
+  notifications?: NotificationsOptions;
 }
 
 /** What this start did and uses, for the start-up output of main.ts. */
@@ -129,6 +135,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES } });
   // Files (disk or S3) and their signed links at /files/…, before any service that stores files.
   await installStorage(app);
+  // The durable job queue (with a worker in this process unless WORKER=off), then the event store every
+  // service publishes to and the WebSocket at /ws.
+  installJobs(app, { ...workerSettingsFromEnv(), ...options.worker });
+  await installNotifications(app, options.notifications);
   if (options.contractCheck) installContractCheck(app, app.operations);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -151,8 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // SPEC.md's prices on a fresh machine; a list that exists (or production's, from the payment provider) is kept.
     if (config.env !== 'production') await seedSubscriptionPrices(database.db);
     await pruneRateLimits(database.db, 7 * 86_400);
-    // Calibrations are analysed after their answer; those a stopped process left are picked up on ready.
-    installCalibrationRunner(app);
+    // Calibrations are analysed by the calibrate job after their answer.
+    installCalibrationJobs(app);
     if (!botCheck.enabled) app.log.info('bot check off: TURNSTILE_SECRET is not set, sign-ups are not checked');
   }
   // The seeded admin's private voices and the voices' artwork route (after the admin exists).

@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   createAudioAnalyzer,
@@ -14,15 +14,18 @@ import {
   type VoiceProfile,
 } from '../audio/index.ts';
 import { calibrations, recordings, type Calibration } from '../db/schema.ts';
+import type { Db } from '../platform/db.ts';
+import type { Jobs as _Jobs } from '../jobs/index.ts';
 import { publishUserEvent } from '../notifications/events.ts';
 import { MAX_CALIBRATION_SECONDS, MIN_CALIBRATION_SECONDS, toApiCalibration } from './calibrations.ts';
 
 /**
- * Processing of calibrations: a calibration is answered in status processing and analysed afterwards,
- * here, one at a time in this process (the analysis takes a core for a few seconds). processCalibration
- * is the whole job for one calibration and safe to run again, so the durable job queue of issue 6 can
- * call it as it is; until then installCalibrationRunner queues it in memory and, on start, queues again
- * every calibration a stopped process left in processing.
+ * Processing of calibrations: a calibration is answered in status processing and analysed afterwards by
+ * the job queue (kind `calibrate`, one at a time per worker: the analysis takes a core for a few seconds).
+ * The job is queued in the transaction that creates the calibration (enqueueCalibration), so one exists
+ * for every calibration in processing, survives a restart and runs on whichever worker takes it.
+ * processCalibration is the whole job for one calibration and safe to run again (a worker that died
+ * mid-way leaves the row in processing, and the retry finishes it).
  */
 
 /** What processing needs of the app. */
@@ -37,7 +40,7 @@ const COULD_NOT_ANALYSE = 'The calibration recording could not be analysed. Plea
  * Decodes one stored file into `voice`, chunk by chunk, until the file ends or `voice` is full. An M4A is
  * first copied to a local file: one whose index follows its audio is read in fast-start order from it.
  */
-async function decodeInto(app: RunnerApp, key: string, voice: VoiceAnalyzer) {
+async function decodeInto(app: RunnerApp, key: string, voice: VoiceAnalyzer, signal?: AbortSignal) {
   let temp: string | undefined;
   try {
     let source: AsyncIterable<Uint8Array>;
@@ -57,6 +60,7 @@ async function decodeInto(app: RunnerApp, key: string, voice: VoiceAnalyzer) {
     try {
       // Leaving the loop early destroys the stream.
       for await (const chunk of source) {
+        signal?.throwIfAborted();
         await decoder.write(chunk);
         if (voice.full) break;
       }
@@ -85,11 +89,11 @@ async function sourcesOf(app: RunnerApp, row: Calibration): Promise<string[]> {
   return ids.map((id) => byId.get(id)).filter((key): key is string => !!key);
 }
 
-async function analyse(app: RunnerApp, row: Calibration): Promise<VoiceProfile> {
+async function analyse(app: RunnerApp, row: Calibration, signal?: AbortSignal): Promise<VoiceProfile> {
   const voice = createVoiceAnalyzer({ maxSeconds: MAX_CALIBRATION_SECONDS });
   for (const key of await sourcesOf(app, row)) {
     try {
-      await decodeInto(app, key, voice);
+      await decodeInto(app, key, voice, signal);
     } catch (err) {
       if (err instanceof NotAudioError) throw new CalibrationFailure('The calibration recording could not be decoded.');
       throw err;
@@ -113,14 +117,15 @@ async function analyse(app: RunnerApp, row: Calibration): Promise<VoiceProfile> 
 /**
  * Analyses one calibration in status processing and stores the result (status calibrated with the
  * speaker's profile, or error with the reason), then tells its owner with calibration.notification.
- * Anything else (already done, gone) is left alone, so running it twice is harmless.
+ * Anything else (already done, gone) is left alone, so running it twice is harmless. When `signal` aborts
+ * (the job was cancelled, or its worker is stopping) it throws and leaves the row in processing.
  */
-export async function processCalibration(app: RunnerApp, id: string): Promise<void> {
+export async function processCalibration(app: RunnerApp, id: string, signal?: AbortSignal): Promise<void> {
   const [row] = await app.db.select().from(calibrations).where(eq(calibrations.id, id));
   if (!row || row.status !== 'processing') return;
   let update: Partial<Calibration>;
   try {
-    const profile = await analyse(app, row);
+    const profile = await analyse(app, row, signal);
     update = {
       status: 'calibrated',
       pitchHz: profile.f0_median_hz,
@@ -131,6 +136,8 @@ export async function processCalibration(app: RunnerApp, id: string): Promise<vo
       error: null,
     };
   } catch (err) {
+    // Stopped from outside: not the recording's fault; the job decides what happens next.
+    if (signal?.aborted) throw err;
     if (!(err instanceof CalibrationFailure)) app.log.error({ err, calibrationId: id }, 'calibration analysis failed');
     update = { status: 'error', error: err instanceof CalibrationFailure ? err.message : COULD_NOT_ANALYSE };
   }
@@ -145,9 +152,15 @@ export async function processCalibration(app: RunnerApp, id: string): Promise<vo
     // Processed by someone else meanwhile: they told the owner.
     if (still) return;
   }
+  await announce(app, row, done, update);
+}
+
+/** Tells the owner how a calibration ended (calibration.notification); `done` is absent when it was deleted for good. */
+async function announce(app: RunnerApp, row: Calibration, done: Calibration | undefined, update: Partial<Calibration>) {
+  const id = row.id;
   const status = done?.status ?? update.status!;
   const name = done?.name ?? row.name;
-  publishUserEvent(row.ownerId, {
+  await publishUserEvent(row.ownerId, {
     type: 'calibration.notification',
     data: {
       type: status === 'calibrated' ? 'success' : 'error',
@@ -164,70 +177,70 @@ export async function processCalibration(app: RunnerApp, id: string): Promise<vo
   });
 }
 
-export interface CalibrationRunner {
-  /** Queues a calibration; it is processed after what is already queued. */
-  enqueue(id: string): void;
-  /** Resolves once everything queued so far has been processed. */
-  idle(): Promise<void>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    calibrationRunner: CalibrationRunner;
-  }
-}
-
-/** One calibration at a time, in the order queued; a calibration already waiting is not queued twice. */
-export function createCalibrationRunner(app: RunnerApp): CalibrationRunner & { close(): Promise<void> } {
-  const waiting = new Set<string>();
-  let chain: Promise<void> = Promise.resolve();
-  let closing = false;
-  return {
-    enqueue(id) {
-      if (closing || waiting.has(id)) return;
-      waiting.add(id);
-      chain = chain.then(async () => {
-        waiting.delete(id);
-        // Left in processing when the app is closing: the next start picks it up.
-        if (closing) return;
-        try {
-          await processCalibration(app, id);
-        } catch (err) {
-          // The database went away mid-way: the row stays in processing for the next start.
-          app.log.error({ err, calibrationId: id }, 'could not process a calibration');
-        }
-      });
-    },
-    idle: () => chain,
-    async close() {
-      closing = true;
-      await chain;
-    },
-  };
-}
-
-/** Queues every calibration left in processing (by a process that stopped mid-way); answers their ids. */
-export async function recoverCalibrations(app: Pick<FastifyInstance, 'db' | 'calibrationRunner'>): Promise<string[]> {
-  const left = await app.db
-    .select({ id: calibrations.id })
-    .from(calibrations)
-    .where(eq(calibrations.status, 'processing'))
-    .orderBy(calibrations.createdAt);
-  for (const { id } of left) app.calibrationRunner.enqueue(id);
-  return left.map((r) => r.id);
+/**
+ * Queues the analysis of a calibration, in `tx` when given (the transaction that writes the calibration).
+ * A calibration has at most one analysis queued or running (its dedupe key).
+ */
+export function enqueueCalibration(
+  app: Pick<FastifyInstance, 'jobs'>,
+  calibration: Pick<Calibration, 'id' | 'ownerId'>,
+  tx?: Db,
+) {
+  return app.jobs.enqueue(
+    'calibrate',
+    { calibrationId: calibration.id },
+    { userId: calibration.ownerId, dedupeKey: `calibrate:${calibration.id}`, ...(tx ? { tx } : {}) },
+  );
 }
 
 /**
- * Gives the app its calibration runner: calibrations left in processing are queued again once the app is
- * ready, and closing waits for the one being analysed (the rest stay in processing for the next start).
+ * A calibration whose analysis failed for good (the database kept failing, or workers died on it every
+ * time) ends in error rather than in processing forever, and its owner is told.
  */
-export function installCalibrationRunner(app: FastifyInstance) {
-  const runner = createCalibrationRunner(app);
-  app.decorate('calibrationRunner', { enqueue: runner.enqueue, idle: runner.idle });
+export async function failCalibration(app: RunnerApp, id: string): Promise<void> {
+  const update: Partial<Calibration> = { status: 'error', error: COULD_NOT_ANALYSE };
+  const [done] = await app.db
+    .update(calibrations)
+    .set(update)
+    .where(and(eq(calibrations.id, id), eq(calibrations.status, 'processing')))
+    .returning();
+  if (done) await announce(app, done, done, update);
+}
+
+/**
+ * Queues the analysis of every calibration in processing that has none queued or running (left by a
+ * process that stopped before the queue existed, or written straight into the table); answers their ids.
+ */
+export async function recoverCalibrations(app: Pick<FastifyInstance, 'db' | 'jobs'>): Promise<string[]> {
+  const left = await app.db
+    .select({ id: calibrations.id, ownerId: calibrations.ownerId })
+    .from(calibrations)
+    .where(
+      and(
+        eq(calibrations.status, 'processing'),
+        sql`not exists (select 1 from jobs j where j.dedupe_key = 'calibrate:' || ${calibrations.id}::text
+          and j.state in ('queued', 'running'))`,
+      ),
+    )
+    .orderBy(calibrations.createdAt);
+  const queued: string[] = [];
+  for (const row of left) if ((await enqueueCalibration(app, row)).created) queued.push(row.id);
+  return queued;
+}
+
+/**
+ * Registers the `calibrate` job (one analysis at a time per worker) and, once the app is ready, queues
+ * the calibrations in processing that have no job.
+ */
+export function installCalibrationJobs(app: FastifyInstance) {
+  app.jobs.register(
+    'calibrate',
+    async (job) => {
+      await processCalibration(app, job.payload.calibrationId, job.signal);
+    },
+    { concurrency: 1, onFailed: (job) => failCalibration(app, job.payload.calibrationId) },
+  );
   app.addHook('onReady', async () => {
     await recoverCalibrations(app);
-  });
-  app.addHook('preClose', async () => {
-    await runner.close();
   });
 }

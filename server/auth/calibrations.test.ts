@@ -13,7 +13,7 @@ import { buildApp } from '../app.ts';
 import { subscribe, type Delivery } from '../notifications/events.ts';
 import { openapiDir } from '../platform/contracts.ts';
 import { createAjv } from '../platform/validation.ts';
-import { processCalibration, recoverCalibrations } from './calibration-runner.ts';
+import { failCalibration, processCalibration, recoverCalibrations } from './calibration-runner.ts';
 import { CALIBRATION_RATE_LIMIT, defaultAutoName } from './calibrations.ts';
 
 const NOT_AUDIO = 'The file is not an audio file we can read (wav, mp3, ogg, opus, flac, m4a, aac, webm).';
@@ -129,9 +129,9 @@ describe('calibrations: /api/v3/calibration', () => {
         : [],
     );
 
-  /** Waits for the runner, then answers the calibration as the API shows it. */
+  /** Waits for the job queue, then answers the calibration as the API shows it. */
   async function settled(user: SignedIn, id: string): Promise<ApiCalibration> {
-    await t.app.calibrationRunner.idle();
+    await t.app.jobs.idle();
     const res = await get(user, id);
     expect(res.statusCode).toBe(200);
     return res.json() as ApiCalibration;
@@ -184,6 +184,13 @@ describe('calibrations: /api/v3/calibration', () => {
 
       const done = await settled(alice, created.id);
       expect(done).toMatchObject({ id: created.id, status: 'calibrated', duration: 35, url: created.url });
+      // Analysed by the calibrate job queued with it, once.
+      const jobs = rows<{ kind: string; state: string; attempts: number; user_id: string }>(
+        await t.database.db.execute(
+          sql`select kind, state, attempts, user_id from jobs where dedupe_key = ${`calibrate:${created.id}`}`,
+        ),
+      );
+      expect(jobs).toEqual([{ kind: 'calibrate', state: 'done', attempts: 1, user_id: alice.userId }]);
       expect(Date.parse(done.calibrated_at!)).toBeGreaterThanOrEqual(Date.parse(created.created_at));
 
       const row = (await stored(created.id))!;
@@ -604,12 +611,28 @@ describe('calibrations: /api/v3/calibration', () => {
       const restarted = await buildApp({ config: t.app.config, database: t.database, logger: false });
       try {
         await restarted.ready();
-        await restarted.calibrationRunner.idle();
+        await restarted.jobs.idle();
       } finally {
         await restarted.close();
       }
       expect((await stored(next))!.status).toBe('calibrated');
       expect(eventsOf(next).map((d) => d.event.data.status)).toEqual(['calibrated']);
+    });
+
+    it('ends a calibration whose job failed for good in error, and tells the owner', async () => {
+      const id = await leftInProcessing(alice, voice120);
+      await failCalibration(t.app, id);
+      const row = (await stored(id))!;
+      expect(row.status).toBe('error');
+      expect(row.error).toBe(
+        'The calibration recording could not be analysed. Please try again with another recording.',
+      );
+      const told = eventsOf(id);
+      expect(told).toHaveLength(1);
+      expect(validateEvent(told[0]!.event), JSON.stringify(validateEvent.errors)).toBe(true);
+      // Only a calibration still in processing is failed: running it again tells nobody.
+      await failCalibration(t.app, id);
+      expect(eventsOf(id)).toHaveLength(1);
     });
 
     it('processes a calibration once: running it again changes nothing and tells nobody', async () => {

@@ -14,13 +14,15 @@ import { enforceRateLimits, type RateLimitRule } from '../platform/rate-limit.ts
 import { createAjv } from '../platform/validation.ts';
 import type { FileUrls } from '../storage/index.ts';
 import { registerFiles, removeStoredFiles } from '../storage/registry.ts';
+import { enqueueCalibration } from './calibration-runner.ts';
 import { callerId } from './current-user.ts';
 
 /**
  * Calibrations (/api/v3/calibration): the user's microphone voice profiles. A calibration is a recording
  * of the user's voice, 30-600 s (SPEC.md section 5), uploaded (createCalibration) or gathered from their
  * originals (autoCalibration); it is answered in status processing and analysed afterwards by
- * calibration-runner.ts (processing → calibrated | error). At most one is enabled (the partial unique index
+ * the `calibrate` job of calibration-runner.ts, queued in the transaction that writes it (processing →
+ * calibrated | error). At most one is enabled (the partial unique index
  * calibrations_one_enabled_idx; enableCalibration switches in one transaction). Every query is scoped
  * by owner: another user's calibration is not found.
  */
@@ -215,6 +217,8 @@ export const createCalibration: Handler<'createCalibration'> = async (request, r
         })
         .returning();
       await registerFiles(tx, ownerId, [file]);
+      // Its analysis is queued with it: no calibration is ever left in processing without one.
+      await enqueueCalibration(app, inserted!, tx);
       return inserted!;
     });
   } catch (err) {
@@ -227,7 +231,6 @@ export const createCalibration: Handler<'createCalibration'> = async (request, r
   } finally {
     if (staged?.tempPath) await unlink(staged.tempPath).catch(() => undefined);
   }
-  app.calibrationRunner.enqueue(row.id);
   return reply.code(201).send(toApiCalibration(row, app.fileUrls));
 };
 
@@ -328,18 +331,21 @@ export const autoCalibration: Handler<'autoCalibration'> = async (request, reply
     );
   }
   await rateLimited(app.db, ownerId);
-  const [row] = await app.db
-    .insert(calibrations)
-    .values({
-      ownerId,
-      name: body.name ?? defaultAutoName(),
-      status: 'processing',
-      duration: Math.min(seconds, MAX_CALIBRATION_SECONDS),
-      sourceRecordingIds: chosen.map((r) => r.id),
-    })
-    .returning();
-  app.calibrationRunner.enqueue(row!.id);
-  return reply.code(201).send(toApiCalibration(row!, app.fileUrls));
+  const row = await app.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(calibrations)
+      .values({
+        ownerId,
+        name: body.name ?? defaultAutoName(),
+        status: 'processing',
+        duration: Math.min(seconds, MAX_CALIBRATION_SECONDS),
+        sourceRecordingIds: chosen.map((r) => r.id),
+      })
+      .returning();
+    await enqueueCalibration(app, inserted!, tx);
+    return inserted!;
+  });
+  return reply.code(201).send(toApiCalibration(row, app.fileUrls));
 };
 
 // ------------------------------------------------------------------------------------------ changing
