@@ -212,6 +212,11 @@ export interface components {
             /** @description Some events after last_event_id were no longer retained; the client should refetch what it shows. */
             gap: boolean;
         };
+        /**
+         * @description Why the server closed the socket. 4401 = the session ended (after user.session_end, or it expired or was ended while the socket was open): do not reconnect, clear local data and go to /. 4400 = the client sent something other than ClientHello; 4408 = no ClientHello within 10 s. 1013 = the client fell too far behind; 1012 = the server may have missed events (its database connection was re-established); 1001 = the server is stopping; 1011 = the replay failed. After 1013, 1012, 1001, 1011 (or a dropped connection) the client reconnects with capped backoff and its last event id.
+         * @enum {integer}
+         */
+        SocketCloseCode: 4401 | 4400 | 4408 | 1013 | 1012 | 1001 | 1011;
         /** @description Anything the client sends. */
         ClientMessage: components["schemas"]["ClientHello"];
         /** @description Anything the server sends. */

@@ -29,7 +29,7 @@ export const CLOSE = {
   resync: 1012,
   goingAway: 1001,
   internal: 1011,
-} as const;
+} as const satisfies Record<string, components['schemas']['SocketCloseCode']>;
 
 export interface SocketHubOptions {
   store: EventStore;
