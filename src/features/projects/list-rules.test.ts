@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { offsetOf, projectSortOf, projectStateOf, selectAfterDelete, selectAfterLoad } from './list-rules.ts';
+import {
+  folderSortOf,
+  offsetOf,
+  projectSortOf,
+  projectStateOf,
+  selectAfterDelete,
+  selectAfterLoad,
+} from './list-rules.ts';
 
 describe('project list choices', () => {
   it('matches a stored sort, and falls back to last recording, newest first', () => {
     expect(projectSortOf('name', 'asc').key).toBe('name:asc');
     expect(projectSortOf('created_at', 'desc').key).toBe('created_at:desc');
     expect(projectSortOf('updated_at', 'asc').key).toBe('last_recording_at:desc');
+  });
+
+  it('matches a stored folder sort, and falls back to the last changed first', () => {
+    expect(folderSortOf('label', 'asc').key).toBe('label:asc');
+    expect(folderSortOf('label', 'desc').key).toBe('label:desc');
+    expect(folderSortOf('updated_at', 'desc').key).toBe('updated_at:desc');
+    expect(folderSortOf('created_at', 'asc').key).toBe('updated_at:desc');
   });
 
   it('knows the state filter, active by default', () => {

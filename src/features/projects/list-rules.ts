@@ -1,4 +1,4 @@
-import type { Direction, ProjectSort, ProjectState } from './api/projects-api.ts';
+import type { Direction, FolderSort, ProjectSort, ProjectState } from './api/projects-api.ts';
 
 /** The project sorts the list offers (SPEC.md section 2), as `sort:direction` keys. */
 export const PROJECT_SORTS = [
@@ -9,6 +9,23 @@ export const PROJECT_SORTS = [
 ] as const satisfies readonly { key: string; sort: ProjectSort; direction: Direction }[];
 
 export type ProjectSortKey = (typeof PROJECT_SORTS)[number]['key'];
+
+/**
+ * The folder sorts the project page offers (SPEC.md section 2: folders sort by label, and by default by
+ * updated_at, newest first), as `sort:direction` keys. A folder's label is its name.
+ */
+export const FOLDER_SORTS = [
+  { key: 'updated_at:desc', sort: 'updated_at', direction: 'desc' },
+  { key: 'label:asc', sort: 'label', direction: 'asc' },
+  { key: 'label:desc', sort: 'label', direction: 'desc' },
+] as const satisfies readonly { key: string; sort: FolderSort; direction: Direction }[];
+
+export type FolderSortKey = (typeof FOLDER_SORTS)[number]['key'];
+
+/** The offered folder sort matching a stored preference, or the default (updated, newest first). */
+export function folderSortOf(sort: string, direction: string): (typeof FOLDER_SORTS)[number] {
+  return FOLDER_SORTS.find((s) => s.sort === sort && s.direction === direction) ?? FOLDER_SORTS[0];
+}
 
 /** The project state filter (SPEC.md section 4): active by default. */
 export const PROJECT_STATES = ['active', 'empty', 'deleted'] as const satisfies readonly ProjectState[];

@@ -36,10 +36,10 @@ export async function listProjects(
   return body(data);
 }
 
-/** GET /api/projects/search: active projects whose name contains the text. */
+/** GET /api/projects/search: active projects whose name contains the text, in the list's sort. */
 export async function searchProjects(
   api: ApiClients,
-  query: { search: string; offset: number; limit: number },
+  query: PageQuery<ProjectSort> & { search: string },
 ): Promise<ProjectPage> {
   const { data } = await api.marketplace.GET('/api/projects/search', { params: { query } });
   return body(data);

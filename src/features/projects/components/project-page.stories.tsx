@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
-import { listPreferencesStore } from '../../../machines/index.ts';
+import { LIST_PREFERENCES_KEY, listPreferencesStore } from '../../../machines/index.ts';
 import { testUser } from '../../../machines/testing.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { registerProjectsModals } from '../modals/register.ts';
@@ -18,9 +18,10 @@ const announced = () => announcementLog.getSnapshot().context.entries.map((e) =>
 
 function studio(extra: Partial<StudioState> = {}): StudioState {
   const project = makeProject(3, 'Podcast');
-  const intro = makeFolder(1, project.id, 'Intro', 2);
+  // Listed by their last change, newest first (the default folder sort): Intro, Episodes, Outro.
+  const intro = makeFolder(3, project.id, 'Intro', 2);
   const episodes = makeFolder(2, project.id, 'Episodes', 0);
-  const outro = makeFolder(3, project.id, 'Outro', 0);
+  const outro = makeFolder(1, project.id, 'Outro', 0);
   return {
     projects: [project],
     folders: [intro, episodes, outro],
@@ -30,8 +31,8 @@ function studio(extra: Partial<StudioState> = {}): StudioState {
   };
 }
 
-async function harness(state: StudioState) {
-  const h = await createHarness({ path: '/ada/podcast', user: testUser(), routes: studioRoutes(state) });
+async function harness(state: StudioState, storage: Record<string, string> = {}) {
+  const h = await createHarness({ path: '/ada/podcast', user: testUser(), routes: studioRoutes(state), storage });
   listPreferencesStore.trigger.reload();
   return { harness: h, studio: state };
 }
@@ -78,6 +79,129 @@ export const FoldersAndOriginals: Story = {
     await waitFor(() => expect(folderRow(canvasElement, 'Episodes')).toHaveAttribute('aria-selected', 'true'));
     await expect(await canvas.findByText('No originals in this folder yet.')).toBeVisible();
     await expect(announced()).toContain('Folder “Episodes” selected.');
+  },
+};
+
+const folderNames = (canvas: HTMLElement) =>
+  within(within(canvas).getByRole('grid', { name: 'Folders' }))
+    .getAllByRole('row')
+    .map((row) => row.querySelector('span')?.textContent);
+const folderCalls = (h: Harness) => h.calls.filter((c) => c.method === 'GET' && c.path === '/api/folders');
+const storedFolders = () => JSON.parse(localStorage.getItem(LIST_PREFERENCES_KEY) ?? '{}').folders;
+
+/** Picks an option of a labelled select with the keyboard: focus, ArrowDown opens it, arrows, Enter. */
+async function choose(canvasElement: HTMLElement, label: RegExp, option: string) {
+  await tabTo(within(canvasElement).getByRole('button', { name: label }));
+  await userEvent.keyboard('{ArrowDown}');
+  const listbox = await within(document.body).findByRole('listbox');
+  await waitFor(() => expect(listbox.contains(document.activeElement)).toBe(true));
+  const options = within(listbox).getAllByRole('option');
+  const target = options.findIndex((o) => o.textContent === option);
+  const from = options.findIndex((o) => o === document.activeElement || o.contains(document.activeElement));
+  const key = target < from ? '{ArrowUp}' : '{ArrowDown}';
+  for (let i = 0; i < Math.abs(target - from); i++) await userEvent.keyboard(key);
+  await expect(options[target]).toHaveFocus();
+  await userEvent.keyboard('{Enter}');
+  await waitFor(() => expect(listbox).not.toBeInTheDocument());
+}
+
+/** The folder sort and page size beside the list, by keyboard: requested, kept for next time, announced. */
+export const FolderSortAndPageSize: Story = {
+  loaders: [() => harness(studio())],
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    await waitFor(() => expect(folderRow(canvasElement, 'Intro')).toHaveAttribute('aria-selected', 'true'));
+    await expect(folderNames(canvasElement)).toEqual(['Intro', 'Episodes', 'Outro']);
+    await expect(Object.fromEntries(folderCalls(h)[0]!.query)).toMatchObject({
+      sort: 'updated_at',
+      direction: 'desc',
+      limit: '40',
+    });
+
+    await choose(canvasElement, /Sort folders/, 'Name, A to Z');
+    await waitFor(() => expect(folderNames(canvasElement)).toEqual(['Episodes', 'Intro', 'Outro']));
+    await expect(Object.fromEntries(folderCalls(h).at(-1)!.query)).toMatchObject({
+      sort: 'label',
+      direction: 'asc',
+      offset: '0',
+    });
+    // The selected folder stays selected in its new place.
+    await expect(folderRow(canvasElement, 'Intro')).toHaveAttribute('aria-selected', 'true');
+    await expect(announced()).toContain('Folders sorted by Name, A to Z.');
+    await expect(storedFolders()).toMatchObject({ sort: 'label', direction: 'asc' });
+
+    await choose(canvasElement, /Folders per page/, '20');
+    await waitFor(() => expect(folderCalls(h).at(-1)?.query.get('limit')).toBe('20'));
+    await expect(folderCalls(h).at(-1)?.query.get('sort')).toBe('label');
+    await expect(announced()).toContain('Showing 20 folders per page.');
+    await expect(storedFolders()).toMatchObject({ sort: 'label', direction: 'asc', pageSize: 20 });
+    await expect(within(canvasElement).getByRole('button', { name: /Folders per page/ })).toHaveTextContent('20');
+  },
+};
+
+/** The stored folder sort and page size are used for the first request and shown in the pickers. */
+export const FolderPreferencesRestored: Story = {
+  loaders: [
+    () =>
+      harness(studio(), {
+        [LIST_PREFERENCES_KEY]: JSON.stringify({ folders: { sort: 'label', direction: 'desc', pageSize: 100 } }),
+      }),
+  ],
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    const canvas = within(canvasElement);
+    // The first folder in the stored order is selected after the load.
+    await waitFor(() => expect(folderRow(canvasElement, 'Outro')).toHaveAttribute('aria-selected', 'true'));
+    await expect(folderNames(canvasElement)).toEqual(['Outro', 'Intro', 'Episodes']);
+    await expect(folderCalls(h)).toHaveLength(1);
+    await expect(Object.fromEntries(folderCalls(h)[0]!.query)).toMatchObject({
+      sort: 'label',
+      direction: 'desc',
+      limit: '100',
+    });
+    await expect(canvas.getByRole('button', { name: /Sort folders/ })).toHaveTextContent('Name, Z to A');
+    await expect(canvas.getByRole('button', { name: /Folders per page/ })).toHaveTextContent('100');
+  },
+};
+
+/** More folders than a page holds: the pages show; a bigger page size brings them all onto one. */
+export const FolderPages: Story = {
+  loaders: [
+    () => {
+      const state = studio();
+      const project = state.projects[0]!;
+      // 22 more folders, all changed before the three of the studio.
+      for (let n = 0; n < 22; n++)
+        state.folders.push({
+          ...makeFolder(10 + n, project.id, `Take ${String(n + 1).padStart(2, '0')}`),
+          updated_at: new Date(Date.UTC(2025, 11, 1 + n)).toISOString(),
+        });
+      return harness(state, {
+        [LIST_PREFERENCES_KEY]: JSON.stringify({ folders: { sort: 'updated_at', direction: 'desc', pageSize: 20 } }),
+      });
+    },
+  ],
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(folderRow(canvasElement, 'Intro')).toHaveAttribute('aria-selected', 'true'));
+    await expect(folderNames(canvasElement)).toHaveLength(20);
+    const pages = canvas.getByRole('navigation', { name: 'Folder pages' });
+    await expect(within(pages).getByRole('status')).toHaveTextContent('Page 1 of 2');
+    await tabTo(within(pages).getByRole('button', { name: 'Next page' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(folderNames(canvasElement)).toEqual(['Take 05', 'Take 04', 'Take 03', 'Take 02', 'Take 01']),
+    );
+    await expect(folderCalls(h).at(-1)?.query.get('offset')).toBe('20');
+    await expect(within(pages).getByRole('status')).toHaveTextContent('Page 2 of 2');
+
+    await choose(canvasElement, /Folders per page/, '100');
+    await waitFor(() => expect(folderNames(canvasElement)).toHaveLength(25));
+    // The first folder shown (the 21st) is on page 1 now: the list starts there again.
+    await expect(folderCalls(h).at(-1)?.query.get('offset')).toBe('0');
+    await expect(canvas.queryByRole('navigation', { name: 'Folder pages' })).toBeNull();
+    await expect(announced()).toContain('Showing 100 folders per page.');
   },
 };
 

@@ -5,8 +5,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import {
   addToast,
-  afterCreate,
-  afterDelete,
   announce,
   Button,
   ButtonLink,
@@ -17,7 +15,10 @@ import {
   isValidName,
   modalStore,
   nameRuleMessage,
-  Pagination,
+  PAGE_SIZES,
+  pageCount,
+  pageForSize,
+  Select,
   TextField,
 } from '../../../../design-system/index.ts';
 import { isApiError, useApi } from '../../../api/index.ts';
@@ -29,13 +30,15 @@ import {
   listNotes,
   listOriginals,
   type Folder,
-  type FolderSort,
+  type Note,
   type Project,
   type Recording,
+  type RecordingPage,
   type RecordingSort,
 } from '../api/projects-api.ts';
-import { offsetOf, selectAfterDelete, selectAfterLoad } from '../list-rules.ts';
+import { FOLDER_SORTS, folderSortOf, selectAfterDelete, selectAfterLoad, type FolderSortKey } from '../list-rules.ts';
 import { OriginalItem } from './original-item.tsx';
+import { ListPager, usePagedList } from './paged-list.tsx';
 import * as styles from './projects.css.ts';
 import { useExport } from './use-export.ts';
 
@@ -120,67 +123,46 @@ function Folders({ project }: { project: Project }) {
   const intl = useIntl();
   const api = useApi();
   const prefs = useSelector(listPreferencesStore, (s) => s.context.folders);
-  const [page, setPage] = useState(1);
-  const [reload, setReload] = useState(0);
-  const [folders, setFolders] = useState<Load<{ items: Folder[]; total: number }>>({ status: 'loading' });
+  const sort = folderSortOf(prefs.sort, prefs.direction);
   const [selected, setSelected] = useState<string | null>(null);
   const exporter = useExport();
+  const folders = usePagedList<Folder>({
+    query: `${project.id}|${sort.key}`,
+    pageSize: prefs.pageSize,
+    load: (page) => listFolders(api, { ...page, project_id: project.id, sort: sort.sort, direction: sort.direction }),
+    onLoad: (result) =>
+      setSelected((current) =>
+        selectAfterLoad(
+          result.items.map((f) => f.id),
+          current,
+        ),
+      ),
+  });
 
-  useEffect(() => {
-    let cancelled = false;
-    listFolders(api, {
-      project_id: project.id,
-      offset: offsetOf(page, prefs.pageSize),
-      limit: prefs.pageSize,
-      sort: prefs.sort as FolderSort,
-      direction: prefs.direction,
-    }).then(
-      (result) => {
-        if (cancelled) return;
-        setFolders({ status: 'ready', items: result.items, total: result.total });
-        setSelected((current) =>
-          selectAfterLoad(
-            result.items.map((f) => f.id),
-            current,
-          ),
-        );
-      },
-      (error: unknown) => !cancelled && setFolders({ status: 'error', message: failureMessage(error) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, project.id, page, prefs.pageSize, prefs.sort, prefs.direction, reload]);
-
-  const items = folders.status === 'ready' ? folders.items : [];
-  const total = folders.status === 'ready' ? folders.total : 0;
+  const items = folders.items;
   const current = items.find((f) => f.id === selected) ?? null;
 
   const onCreated = (folder: Folder) => {
-    const next = afterCreate({ page, pageSize: prefs.pageSize, total, items, created: folder });
-    setFolders({ status: 'ready', items: next.items, total: next.total });
+    folders.created(folder);
     setSelected(folder.id);
-    setPage(next.page);
-    if (next.refetch) setReload((n) => n + 1);
   };
 
-  const onRenamed = (folder: Folder) =>
-    setFolders((state) =>
-      state.status === 'ready' ? { ...state, items: state.items.map((f) => (f.id === folder.id ? folder : f)) } : state,
-    );
-
   const onDeleted = (id: string) => {
-    const ids = items.map((f) => f.id);
-    const next = afterDelete({
-      page,
-      pageSize: prefs.pageSize,
-      total,
-      deletedLastOnPage: items.length === 1 && items[0]?.id === id,
-    });
-    setSelected(selectAfterDelete(ids, id, selected));
-    setFolders({ status: 'ready', items: items.filter((f) => f.id !== id), total: next.total });
-    if (next.page !== page) setPage(next.page);
-    if (next.refetch) setReload((n) => n + 1);
+    setSelected(
+      selectAfterDelete(
+        items.map((f) => f.id),
+        id,
+        selected,
+      ),
+    );
+    folders.removed(id);
+  };
+
+  // As the pager does: the page that holds the first folder shown stays in view.
+  const changePageSize = (size: number) => {
+    listPreferencesStore.trigger.set({ list: 'folders', change: { pageSize: size } });
+    const target = Math.min(pageForSize(folders.page, prefs.pageSize, size), pageCount(folders.total, size));
+    if (target !== folders.page) folders.setPage(target);
   };
 
   return (
@@ -190,7 +172,8 @@ function Folders({ project }: { project: Project }) {
           <FormattedMessage id="projects.folders.title" />
         </h2>
         <CreateFolderForm projectId={project.id} onCreated={onCreated} />
-        {folders.status === 'error' ? <p role="alert">{folders.message}</p> : null}
+        <FolderListOptions sortKey={sort.key} pageSize={prefs.pageSize} onPageSizeChange={changePageSize} />
+        {folders.status === 'error' ? <p role="alert">{folders.error}</p> : null}
         <GridList
           aria-labelledby="folders-heading"
           items={items}
@@ -220,15 +203,7 @@ function Folders({ project }: { project: Project }) {
             </GridListItem>
           )}
         </GridList>
-        {total > prefs.pageSize ? (
-          <Pagination
-            aria-label={intl.formatMessage({ id: 'projects.folders.pagination' })}
-            page={page}
-            pageSize={prefs.pageSize}
-            total={total}
-            onPageChange={setPage}
-          />
-        ) : null}
+        <ListPager list={folders} aria-label={intl.formatMessage({ id: 'projects.folders.pagination' })} />
       </section>
       <section className={styles.panel} aria-labelledby="folder-heading">
         {current ? (
@@ -255,7 +230,12 @@ function Folders({ project }: { project: Project }) {
               <Button
                 variant="secondary"
                 size="sm"
-                onPress={() => modalStore.trigger.open({ id: 'renameFolder', data: { folder: current, onRenamed } })}
+                onPress={() =>
+                  modalStore.trigger.open({
+                    id: 'renameFolder',
+                    data: { folder: current, onRenamed: folders.replaced },
+                  })
+                }
               >
                 <FormattedMessage id="projects.folder.rename" />
               </Button>
@@ -275,12 +255,7 @@ function Folders({ project }: { project: Project }) {
                 <FormattedMessage id="projects.folder.delete" />
               </Button>
             </div>
-            <Originals
-              key={current.id}
-              folder={current}
-              folders={items}
-              onCountChange={() => setReload((n) => n + 1)}
-            />
+            <Originals key={current.id} folder={current} folders={items} onCountChange={folders.reload} />
           </>
         ) : folders.status === 'ready' ? (
           <EmptyState heading={intl.formatMessage({ id: 'projects.folder.none' })} headingLevel={2}>
@@ -288,6 +263,54 @@ function Folders({ project }: { project: Project }) {
           </EmptyState>
         ) : null}
       </section>
+    </div>
+  );
+}
+
+/**
+ * The folder list's sort and page size (SPEC.md section 2), on screen beside the list: kept in the list
+ * preferences (so restored next time) and announced when changed.
+ */
+function FolderListOptions({
+  sortKey,
+  pageSize,
+  onPageSizeChange,
+}: {
+  sortKey: FolderSortKey;
+  pageSize: number;
+  onPageSizeChange: (size: number) => void;
+}) {
+  const intl = useIntl();
+  const sortLabel = (key: FolderSortKey) => intl.formatMessage({ id: `projects.folders.sort.${key}` });
+  return (
+    <div className={styles.toolbar}>
+      <div className={styles.grow}>
+        <Select
+          label={intl.formatMessage({ id: 'projects.folders.sort.label' })}
+          options={FOLDER_SORTS.map((s) => ({ id: s.key, label: sortLabel(s.key) }))}
+          value={sortKey}
+          onChange={(key) => {
+            const chosen = FOLDER_SORTS.find((s) => s.key === key);
+            if (!chosen || chosen.key === sortKey) return;
+            listPreferencesStore.trigger.set({
+              list: 'folders',
+              change: { sort: chosen.sort, direction: chosen.direction },
+            });
+            announce(intl.formatMessage({ id: 'projects.folders.sort.done' }, { sort: sortLabel(chosen.key) }));
+          }}
+        />
+      </div>
+      <Select
+        label={intl.formatMessage({ id: 'projects.folders.pageSize.label' })}
+        options={PAGE_SIZES.map((size) => ({ id: size, label: intl.formatNumber(size) }))}
+        value={pageSize}
+        onChange={(key) => {
+          const size = Number(key);
+          if (!size || size === pageSize) return;
+          onPageSizeChange(size);
+          announce(intl.formatMessage({ id: 'projects.folders.pageSize.done' }, { count: size }));
+        }}
+      />
     </div>
   );
 }
@@ -350,60 +373,35 @@ function Originals({
   const intl = useIntl();
   const api = useApi();
   const prefs = useSelector(listPreferencesStore, (s) => s.context.recordings);
-  const [page, setPage] = useState(1);
-  const [reload, setReload] = useState(0);
-  const [list, setList] = useState<Load<{ items: Recording[]; total: number }>>({ status: 'loading' });
   const [notes, setNotes] = useState<Record<string, string>>({});
+  const list = usePagedList<Recording, RecordingPage & { notes: Note[] }>({
+    query: `${folder.id}|${prefs.sort}|${prefs.direction}`,
+    pageSize: prefs.pageSize,
+    load: async (page) => {
+      const [result, folderNotes] = await Promise.all([
+        listOriginals(api, {
+          ...page,
+          folder_id: folder.id,
+          sort: prefs.sort as RecordingSort,
+          direction: prefs.direction,
+        }),
+        listNotes(api, folder.id),
+      ]);
+      return { ...result, notes: folderNotes };
+    },
+    onLoad: (result) => setNotes(Object.fromEntries(result.notes.map((n) => [n.recording_id, n.text]))),
+  });
 
-  useEffect(() => {
-    let cancelled = false;
-    Promise.all([
-      listOriginals(api, {
-        folder_id: folder.id,
-        offset: offsetOf(page, prefs.pageSize),
-        limit: prefs.pageSize,
-        sort: prefs.sort as RecordingSort,
-        direction: prefs.direction,
-      }),
-      listNotes(api, folder.id),
-    ]).then(
-      ([result, folderNotes]) => {
-        if (cancelled) return;
-        setList({ status: 'ready', items: result.items, total: result.total });
-        setNotes(Object.fromEntries(folderNotes.map((n) => [n.recording_id, n.text])));
-      },
-      (error: unknown) => !cancelled && setList({ status: 'error', message: failureMessage(error) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, folder.id, page, prefs.pageSize, prefs.sort, prefs.direction, reload]);
-
-  const items = list.status === 'ready' ? list.items : [];
-  const total = list.status === 'ready' ? list.total : 0;
+  const items = list.items;
+  const total = list.total;
 
   const removed = (id: string) => {
-    const next = afterDelete({
-      page,
-      pageSize: prefs.pageSize,
-      total,
-      deletedLastOnPage: items.length === 1 && items[0]?.id === id,
-    });
-    setList({ status: 'ready', items: items.filter((r) => r.id !== id), total: next.total });
-    if (next.page !== page) setPage(next.page);
-    if (next.refetch) setReload((n) => n + 1);
+    list.removed(id);
     onCountChange();
   };
 
-  const changed = (recording: Recording) =>
-    setList((state) =>
-      state.status === 'ready'
-        ? { ...state, items: state.items.map((r) => (r.id === recording.id ? recording : r)) }
-        : state,
-    );
-
   if (list.status === 'loading') return <p role="status">{intl.formatMessage({ id: 'projects.originals.loading' })}</p>;
-  if (list.status === 'error') return <p role="alert">{list.message}</p>;
+  if (list.status === 'error') return <p role="alert">{list.error}</p>;
   return (
     <>
       <h3 className={styles.sectionTitle}>
@@ -422,7 +420,7 @@ function Originals({
               recording={recording}
               note={notes[recording.id] ?? null}
               folders={folders}
-              onChanged={changed}
+              onChanged={list.replaced}
               onNoteSaved={(id, text) =>
                 setNotes((current) => {
                   const { [id]: _old, ...rest } = current;
@@ -435,18 +433,13 @@ function Originals({
           ))}
         </ul>
       )}
-      {total > prefs.pageSize ? (
-        <Pagination
-          aria-label={intl.formatMessage({ id: 'projects.originals.pagination' })}
-          page={page}
-          pageSize={prefs.pageSize}
-          total={total}
-          onPageChange={setPage}
-          onPageSizeChange={(size) =>
-            listPreferencesStore.trigger.set({ list: 'recordings', change: { pageSize: size } })
-          }
-        />
-      ) : null}
+      <ListPager
+        list={list}
+        aria-label={intl.formatMessage({ id: 'projects.originals.pagination' })}
+        onPageSizeChange={(size) =>
+          listPreferencesStore.trigger.set({ list: 'recordings', change: { pageSize: size } })
+        }
+      />
     </>
   );
 }

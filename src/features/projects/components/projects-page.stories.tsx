@@ -92,6 +92,53 @@ export const SortByKeyboard: Story = {
   },
 };
 
+/** Search results come in the list's sort, and follow it when it changes while searching. */
+export const SearchKeepsTheSort: Story = {
+  loaders: [
+    () =>
+      harness(
+        state({
+          projects: [
+            makeProject(4, 'Voice notes'),
+            makeProject(3, 'Podcast'),
+            makeProject(2, 'Audiobook'),
+            makeProject(1, 'Promo'),
+          ],
+        }),
+        { [LIST_PREFERENCES_KEY]: JSON.stringify({ projects: { sort: 'name', direction: 'asc' } }) },
+      ),
+  ],
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    const canvas = within(canvasElement);
+    await canvas.findByRole('rowheader', { name: 'Podcast' });
+    await tabTo(canvas.getByRole('searchbox', { name: 'Search projects by name' }));
+    await userEvent.keyboard('o{Enter}');
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual(['Audiobook', 'Podcast', 'Promo', 'Voice notes']));
+    const search = () => h.calls.filter((c) => c.path === '/api/projects/search');
+    await expect(Object.fromEntries(search()[0]!.query)).toEqual({
+      search: 'o',
+      offset: '0',
+      limit: '40',
+      sort: 'name',
+      direction: 'asc',
+    });
+    await expect(canvas.getByText('4 projects match “o”')).toBeVisible();
+
+    await tabTo(canvas.getByRole('button', { name: /Sort by/ }));
+    await userEvent.keyboard('{ArrowDown}');
+    const listbox = await within(document.body).findByRole('listbox');
+    await waitFor(() => expect(listbox.contains(document.activeElement)).toBe(true));
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(within(listbox).getByRole('option', { name: 'Name, Z to A' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual(['Voice notes', 'Promo', 'Podcast', 'Audiobook']));
+    await expect(search().at(-1)?.query.get('search')).toBe('o');
+    await expect(search().at(-1)?.query.get('direction')).toBe('desc');
+    await expect(announced()).toContain('Projects sorted by Name, Z to A.');
+  },
+};
+
 /** The stored sort, state filter and page size are used for the first request. */
 export const PreferencesRestored: Story = {
   loaders: [

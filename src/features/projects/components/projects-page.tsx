@@ -1,11 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   addToast,
-  afterCreate,
-  afterDelete,
   announce,
   Button,
   Cell,
@@ -19,7 +17,6 @@ import {
   MenuTrigger,
   modalStore,
   nameRuleMessage,
-  Pagination,
   Row,
   SearchField,
   Select,
@@ -31,15 +28,9 @@ import {
 import { useApi } from '../../../api/index.ts';
 import { failureMessage, listPreferencesStore } from '../../../machines/index.ts';
 import { createProject, listProjects, searchProjects, type Project } from '../api/projects-api.ts';
-import { offsetOf, PROJECT_SORTS, projectSortOf, projectStateOf } from '../list-rules.ts';
+import { PROJECT_SORTS, projectSortOf, projectStateOf } from '../list-rules.ts';
+import { ListPager, usePagedList } from './paged-list.tsx';
 import * as styles from './projects.css.ts';
-
-interface ListState {
-  items: Project[];
-  total: number;
-  status: 'loading' | 'ready' | 'error';
-  error?: string;
-}
 
 /**
  * /projects: the user's projects, sorted (last recording, created, name), filtered by state (active, empty,
@@ -53,69 +44,17 @@ export function ProjectsPage() {
   const sort = projectSortOf(prefs.sort, prefs.direction);
   const state = projectStateOf(prefs.state);
   const pageSize = prefs.pageSize;
-  const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
-  const [list, setList] = useState<ListState>({ items: [], total: 0, status: 'loading' });
-  const [reload, setReload] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    const query = { offset: offsetOf(page, pageSize), limit: pageSize };
-    const request = search
-      ? searchProjects(api, { ...query, search })
-      : listProjects(api, { ...query, sort: sort.sort, direction: sort.direction, state });
-    request.then(
-      (result) => {
-        if (cancelled) return;
-        setList({ items: result.items, total: result.total, status: 'ready' });
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        setList({ items: [], total: 0, status: 'error', error: failureMessage(error) });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, page, pageSize, search, sort.sort, sort.direction, state, reload]);
-
-  // A new sort, filter or search starts again at page 1.
-  const firstPage = useRef({ key: `${sort.key}|${state}|${search}` });
-  useEffect(() => {
-    const key = `${sort.key}|${state}|${search}`;
-    if (firstPage.current.key !== key) {
-      firstPage.current.key = key;
-      setPage(1);
-    }
-  }, [sort.key, state, search]);
-
-  const onCreated = (project: Project) => {
-    const next = afterCreate({ page, pageSize, total: list.total, items: list.items, created: project });
-    setList({ items: next.items, total: next.total, status: 'ready' });
-    setPage(next.page);
-    if (next.refetch) setReload((n) => n + 1);
-  };
-
-  const onDeleted = useCallback(
-    (id: string) => {
-      setList((current) => {
-        const next = afterDelete({
-          page,
-          pageSize,
-          total: current.total,
-          deletedLastOnPage: current.items.length === 1 && current.items[0]?.id === id,
-        });
-        if (next.page !== page) setPage(next.page);
-        if (next.refetch) setReload((n) => n + 1);
-        return { ...current, items: current.items.filter((p) => p.id !== id), total: next.total };
-      });
-    },
-    [page, pageSize],
-  );
-
-  const onRenamed = (project: Project) =>
-    setList((current) => ({ ...current, items: current.items.map((p) => (p.id === project.id ? project : p)) }));
+  // Search results keep the list's sort; a new sort, filter or search starts again at page 1.
+  const list = usePagedList<Project>({
+    query: `${sort.key}|${state}|${search}`,
+    pageSize,
+    load: (page) =>
+      search
+        ? searchProjects(api, { ...page, search, sort: sort.sort, direction: sort.direction })
+        : listProjects(api, { ...page, sort: sort.sort, direction: sort.direction, state }),
+  });
 
   const stateLabel = intl.formatMessage({ id: `projects.state.${state}` });
 
@@ -126,7 +65,7 @@ export function ProjectsPage() {
           <FormattedMessage id="projects.title" />
         </h1>
       </div>
-      <CreateProjectForm onCreated={onCreated} />
+      <CreateProjectForm onCreated={list.created} />
       <div className={styles.toolbar} role="search" aria-label={intl.formatMessage({ id: 'projects.search.region' })}>
         <div className={styles.grow}>
           <SearchField
@@ -142,7 +81,6 @@ export function ProjectsPage() {
             label: intl.formatMessage({ id: `projects.sort.${s.key}` }),
           }))}
           value={sort.key}
-          isDisabled={Boolean(search)}
           onChange={(key) => {
             const chosen = PROJECT_SORTS.find((s) => s.key === key);
             if (!chosen) return;
@@ -214,18 +152,16 @@ export function ProjectsPage() {
               <Cell>{intl.formatNumber(project.stats.originals)}</Cell>
               <Cell>{formatSize(project.stats.size)}</Cell>
               <Cell>
-                <ProjectMenu project={project} onRenamed={onRenamed} onDeleted={onDeleted} />
+                <ProjectMenu project={project} onRenamed={list.replaced} onDeleted={list.removed} />
               </Cell>
             </Row>
           )}
         </TableBody>
       </Table>
-      <Pagination
+      <ListPager
+        list={list}
         aria-label={intl.formatMessage({ id: 'projects.pagination' })}
-        page={page}
-        pageSize={pageSize}
-        total={list.total}
-        onPageChange={setPage}
+        showOnOnePage
         onPageSizeChange={(size) => listPreferencesStore.trigger.set({ list: 'projects', change: { pageSize: size } })}
       />
     </div>

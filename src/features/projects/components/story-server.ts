@@ -148,7 +148,9 @@ export function studioRoutes(state: StudioState): Record<string, Handler | FakeR
     'GET /api/projects/search': (call) => {
       const search = (call.query.get('search') ?? '').toLowerCase();
       return page(
-        state.projects.filter((p) => p.deleted_at === null && p.name.toLowerCase().includes(search)),
+        state.projects
+          .filter((p) => p.deleted_at === null && p.name.toLowerCase().includes(search))
+          .sort(compare(call.query.get('sort') ?? 'updated_at', call.query.get('direction') ?? 'desc')),
         call,
       );
     },
@@ -163,11 +165,16 @@ export function studioRoutes(state: StudioState): Record<string, Handler | FakeR
       const project = state.projects.find((p) => p.url === url);
       return project ? { status: 200, body: project } : { status: 404, body: { detail: 'Project not found' } };
     },
-    'GET /api/folders': (call) =>
-      page(
-        state.folders.filter((f) => f.project_id === call.query.get('project_id') && f.active),
+    'GET /api/folders': (call) => {
+      // A folder's label is its name.
+      const sort = call.query.get('sort') ?? 'updated_at';
+      return page(
+        state.folders
+          .filter((f) => f.project_id === call.query.get('project_id') && f.active)
+          .sort(compare(sort === 'label' ? 'name' : sort, call.query.get('direction') ?? 'desc')),
         call,
-      ),
+      );
+    },
     'POST /api/folders': (call) => {
       const { project_id, name } = call.body as { project_id: string; name: string };
       const folder = { ...makeFolder(50, project_id, name), id: NEW_IDS[1]! };
