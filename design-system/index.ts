@@ -132,6 +132,16 @@ export {
   type WaveformPeaks,
   type SeekKeyAction,
 } from './components/WaveformPlayer/index.ts';
+export {
+  ABPlayer,
+  trackKeyAction,
+  swapIndex,
+  switchPosition,
+  MAX_TRACK_KEYS,
+  type ABPlayerProps,
+  type ABTrack,
+  type TrackKeyAction,
+} from './components/ABPlayer/index.ts';
 export { TextField, type TextFieldProps } from './components/TextField/index.ts';
 export { PasswordField, type PasswordFieldProps } from './components/PasswordField/index.ts';
 export { SearchField, type SearchFieldProps } from './components/SearchField/index.ts';

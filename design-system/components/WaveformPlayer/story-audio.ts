@@ -8,15 +8,20 @@ export interface SynthesisedClip {
   wav: Blob;
 }
 
-/** A voice-like tone: 180 Hz with two harmonics, in "syllables" of rising and falling loudness. */
-export function synthesiseClip(seconds = 12, sampleRate = 8000): SynthesisedClip {
+/**
+ * A voice-like tone: `frequency` Hz (180 by default) with two harmonics, in "syllables" of rising and
+ * falling loudness. Different frequencies make clips that are told apart by ear (the A/B player's tracks).
+ */
+export function synthesiseClip(seconds = 12, sampleRate = 8000, frequency = 180): SynthesisedClip {
   const samples = new Float32Array(Math.round(seconds * sampleRate));
   for (let i = 0; i < samples.length; i++) {
     const t = i / sampleRate;
     const syllable = Math.max(0, Math.sin(Math.PI * 2.5 * t)) ** 2;
     const phrase = 0.55 + 0.45 * Math.sin((2 * Math.PI * t) / seconds);
     const tone =
-      Math.sin(2 * Math.PI * 180 * t) + 0.5 * Math.sin(2 * Math.PI * 360 * t) + 0.25 * Math.sin(2 * Math.PI * 540 * t);
+      Math.sin(2 * Math.PI * frequency * t) +
+      0.5 * Math.sin(2 * Math.PI * (2 * frequency) * t) +
+      0.25 * Math.sin(2 * Math.PI * (3 * frequency) * t);
     samples[i] = 0.5 * syllable * phrase * tone;
   }
   return { samples, sampleRate, wav: encodeWav(samples, sampleRate) };
