@@ -3,7 +3,7 @@
  * high-pass), mean squares over 400 ms blocks overlapping by 75 %, an absolute gate at −70 LUFS and a
  * relative gate 10 LU under the ungated level. Memory is one number per 100 ms.
  */
-import { biquad, FilterChain } from './filters.ts';
+import { FilterChain } from './filters.ts';
 
 const ABSOLUTE_GATE = -70;
 const RELATIVE_GATE = -10;
@@ -16,12 +16,16 @@ export interface LoudnessMeter {
   readonly peak: number;
 }
 
+/** The K-weighting filter's two stages at 48 kHz, as BS.1770-4 tabulates them. */
+const K_WEIGHTING_48K = [
+  { b0: 1.53512485958697, b1: -2.69169618940638, b2: 1.19839281085285, a1: -1.69065929318241, a2: 0.73248077421585 },
+  { b0: 1, b1: -2, b2: 1, a1: -1.99004745483398, a2: 0.99007225036621 },
+];
+
+/** A loudness meter for 48 kHz mono (the engine's rate). */
 export function createLoudnessMeter(sampleRate: number): LoudnessMeter {
-  // The filter of BS.1770 expressed as RBJ sections (as pyloudnorm and libebur128 derive it for any rate).
-  const kWeighting = new FilterChain([
-    { ...biquad('highshelf', 1681.974450955533, sampleRate, 3.999843853973347) },
-    biquad('highpass', 38.13547087602444, sampleRate, 0, 0.5003270373238773),
-  ]);
+  if (sampleRate !== 48000) throw new RangeError('The loudness meter measures 48 kHz audio');
+  const kWeighting = new FilterChain(K_WEIGHTING_48K);
   const step = Math.round(sampleRate * 0.1);
   const quarters: number[] = [];
   let sum = 0;

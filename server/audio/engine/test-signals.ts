@@ -57,19 +57,28 @@ export function voiceSignal(v: VoiceSignal): Float32Array {
   const formants = v.formants ?? [700, 1200, 2600, 3500];
   const n = Math.round(v.seconds * sampleRate);
   const rand = random(v.seed ?? 7);
-  // Glottal source: harmonics falling 6 dB an octave up to 8 kHz (the resonators add the rest).
+  // Glottal source: harmonics falling 6 dB an octave up to 8 kHz (the resonators add the rest), read from
+  // a table of one period (built for the highest pitch the vibrato reaches, so nothing aliases).
+  const top = Math.min(8000, sampleRate * 0.45);
+  const TABLE = 8192;
+  const table = new Float32Array(TABLE + 1);
+  const harmonics = Math.max(1, Math.floor(top / (f0 * (1 + 1.5 * depth))));
+  for (let i = 0; i <= TABLE; i++) {
+    let s = 0;
+    for (let k = 1; k <= harmonics; k++) s += Math.sin((2 * Math.PI * k * i) / TABLE) / k;
+    table[i] = s;
+  }
   const source = new Float32Array(n);
   let phase = 0;
-  const top = Math.min(8000, sampleRate * 0.45);
   for (let i = 0; i < n; i++) {
     const t = i / sampleRate;
     // Vibrato plus a slow drift of the melody, as speech has.
     const f = f0 * (1 + depth * Math.sin(2 * Math.PI * 5.5 * t) + 0.5 * depth * Math.sin(2 * Math.PI * 0.37 * t));
-    phase += (2 * Math.PI * f) / sampleRate;
-    if (phase > 2 * Math.PI) phase -= 2 * Math.PI;
-    let s = 0;
-    for (let k = 1; k * f < top; k++) s += Math.sin(k * phase) / k;
-    source[i] = s;
+    phase += f / sampleRate;
+    if (phase >= 1) phase -= 1;
+    const at = phase * TABLE;
+    const j = Math.floor(at);
+    source[i] = table[j]! + (table[j + 1]! - table[j]!) * (at - j);
   }
   const out = new Float32Array(n);
   formants.forEach((freq, i) =>
