@@ -295,7 +295,10 @@ export function VoiceCatalogue({
         ) : (
           <ul className={styles.grid} aria-labelledby={headingId}>
             {list.items.map((voice) => (
-              <li key={voice.id} className={styles.gridItem}>
+              <li
+                key={voice.id}
+                className={openDemo === voice.id ? `${styles.gridItem} ${styles.gridItemWide}` : styles.gridItem}
+              >
                 <VoiceCard
                   voice={voice}
                   mode={mode}

@@ -36,12 +36,15 @@ export const grid = style({
   gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))',
 });
 export const gridItem = style({ display: 'flex', minWidth: 0 });
+/** A card whose demo is open takes the whole row, so its players have room for the waveform and the time. */
+export const gridItemWide = style({ gridColumn: '1 / -1' });
 // The design system's Card is the item; it fills its cell so a row of cards lines up.
 globalStyle(`${gridItem} > *`, { flex: '1 1 auto', minWidth: 0 });
 
 export const art = style({
   display: 'block',
   width: '100%',
+  maxWidth: '24rem',
   aspectRatio: '16 / 9',
   objectFit: 'cover',
   borderRadius: vars.radius.md,

@@ -177,7 +177,7 @@ export const VoiceSettingsFieldError: Story = {
     const message = 'Choose a shift from −24 to +24 in half semitones.';
     await waitFor(() => expect(announced()).toContain(message));
     await expect(slider).toHaveAccessibleDescription(new RegExp(message.replace(/[.+]/g, '\\$&')));
-    await expect(body().getByRole('dialog', { name: 'Settings for Ada' })).toBeVisible();
+    await waitFor(() => expect(body().getByRole('dialog', { name: 'Settings for Ada' })).toBeVisible());
     await expect(inDialog.getByRole('button', { name: 'Save settings' })).toHaveFocus();
   },
 };
@@ -190,7 +190,7 @@ export const VoiceSettingsNonEnglishTts: Story = {
     const { dialog } = await openByKeyboard(canvasElement, 'Open voice settings', 'Settings for Ada');
     const styles = within(within(dialog).getByRole('radiogroup', { name: 'Narration style' })).getAllByRole('radio');
     await expect(styles.map((r) => r.getAttribute('value'))).toEqual(['BASIC']);
-    await expect(within(dialog).getByText(/uses the basic narration style only/)).toBeVisible();
+    await waitFor(() => expect(within(dialog).getByText(/uses the basic narration style only/)).toBeVisible());
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
   },
@@ -240,12 +240,13 @@ export const AccentInfo: Story = {
     const h = (loaded as unknown as Loaded).harness;
     const { trigger, dialog } = await openByKeyboard(canvasElement, 'About the accent', 'British English');
     const inDialog = within(dialog);
-    await expect(inDialog.getByRole('img', { name: 'Flag of United Kingdom' })).toBeVisible();
+    await waitFor(() => expect(inDialog.getByRole('img', { name: 'Flag of United Kingdom' })).toBeVisible());
     await expect(dialog).toHaveTextContent('CountryUnited Kingdom');
     await expect(dialog).toHaveTextContent('LanguageEnglish');
-    await expect(await inDialog.findByText('4 voices speak with the British English accent.')).toBeVisible();
-    const count = callsTo(h, 'GET', '/api/v2/voices')[0]!;
-    await expect(Object.fromEntries(count.query)).toEqual({ locales: 'en-GB', limit: '1' });
+    const count = await inDialog.findByText('4 voices speak with the British English accent.');
+    await waitFor(() => expect(count).toBeVisible());
+    const countCall = callsTo(h, 'GET', '/api/v2/voices')[0]!;
+    await expect(Object.fromEntries(countCall.query)).toEqual({ locales: 'en-GB', limit: '1' });
     await tabTo(inDialog.getByRole('button', { name: 'Got it' }));
     await userEvent.keyboard('{Enter}');
     await closedAndFocusBack(trigger);
@@ -302,7 +303,7 @@ export const HowToRequestKidsVoicesFailure: Story = {
     await userEvent.keyboard('{Enter}');
     const message = 'Something went wrong while trying to update feedback';
     await waitFor(() => expect(announced()).toContain(message));
-    await expect(inDialog.getByText(message)).toBeVisible();
+    await waitFor(() => expect(inDialog.getByText(message)).toBeVisible());
     await expect(field).toHaveValue('School radio drama');
   },
 };
