@@ -1,7 +1,8 @@
 // npm run bench [-- part…]: reproducible measurements that print figures and never pass or fail on them.
 // Parts: http (requests/s of /healthz and a database read), upload (throughput and the server's peak
 // memory for a 500 MB streamed upload), peaks (decoding and waveform peaks of a 60-minute 48 kHz file),
-// list (GET /api/projects requests/s with 10k projects). Without arguments every part runs.
+// list (GET /api/projects requests/s with 10k projects), engine (the voice engine's real-time factor on a
+// 60 s clip, one worker thread and one per core). Without arguments every part runs.
 import os from 'node:os';
 
 const parts: Record<string, () => Promise<void>> = {
@@ -9,6 +10,8 @@ const parts: Record<string, () => Promise<void>> = {
   upload: async () => (await import('./upload.ts')).uploadBench(),
   peaks: async () => (await import('./peaks.ts')).peaksBench(),
   list: async () => (await import('./list.ts')).listBench(),
+  events: async () => (await import('./events.ts')).eventsBench(),
+  engine: async () => (await import('./engine.ts')).engineBench(),
 };
 
 const asked = process.argv.slice(2);

@@ -230,11 +230,16 @@ describe('denoise and loudness', () => {
     expect(Math.abs(restored.lufs - input.lufs)).toBeLessThan(0.5);
   });
 
-  it('turns a result down only as far as it must not to clip', async () => {
+  it('limits the peaks of a result that would clip, softly, and leaves its level alone', async () => {
     const loud = voiceSignal({ seconds: 3, f0: 200, seed: 17, level: 0.95 });
-    const { samples } = await run(pcm(loud), { preset: { timbre: { warmth_db: 12, presence_db: 12 } }, semitones: 0 });
+    const params = { preset: { timbre: { warmth_db: 12, presence_db: 12 } }, semitones: 0 };
+    const { samples, result } = await run(pcm(loud), params);
     const { peak } = measure(samples);
     expect(peak).toBeLessThanOrEqual(1);
     expect(peak).toBeGreaterThan(0.9);
+    // The level as a whole is kept: the same voice at half the level, converted, is 6 dB quieter, no more.
+    const half = await run(pcm(loud.map((v) => v * 0.5)), params);
+    expect(Math.abs(20 * Math.log10(rms(samples) / (2 * rms(half.samples))))).toBeLessThan(1);
+    expect(Math.abs(result.outputLoudness! - measure(samples).lufs)).toBeLessThan(0.2);
   });
 });

@@ -40,8 +40,21 @@ import {
 /** Loudness `normalise` aims at (streaming platforms and podcasts), and the peak it never exceeds. */
 export const TARGET_LOUDNESS_LUFS = -16;
 export const PEAK_CEILING = 10 ** (-1 / 20);
-/** Without normalising, the result is only turned down if it would clip. */
-const CLIP_CEILING = 0.999;
+/** Without normalising, samples above this are limited softly rather than clipped. */
+const KNEE = 0.9;
+
+/**
+ * Leaves the signal alone up to KNEE and bends what goes beyond it smoothly towards full scale, so a
+ * conversion that boosts some band never clips (and never has its level changed as a whole).
+ */
+export function softLimit(x: Float32Array): void {
+  const room = 1 - KNEE;
+  for (let i = 0; i < x.length; i++) {
+    const v = x[i]!;
+    const a = Math.abs(v);
+    if (a > KNEE) x[i] = Math.sign(v) * (KNEE + room * Math.tanh((a - KNEE) / room));
+  }
+}
 
 export interface DspEngineOptions {
   /** Worker threads converting chunks. Default os.availableParallelism(); 1 converts chunk after chunk. */
@@ -183,6 +196,7 @@ export function createDspEngine(options: DspEngineOptions = {}): Engine & { read
     signal?.addEventListener('abort', onAbort, { once: true });
     const writers: AudioWriter[] = [];
     let finished = false;
+    const started = performance.now();
     try {
       const decoded = await decodeToRaw(input, path.join(work, 'input.f32'), {
         signal,
@@ -194,63 +208,87 @@ export function createDspEngine(options: DspEngineOptions = {}): Engine & { read
         preRollSeconds: voice.denoise ? 1 : 0.5,
       });
 
-      // Stitch into a second raw file, measuring the loudness and peak the gain needs.
-      const stitchedPath = path.join(work, 'stitched.f32');
-      const stitchedFile = await open(stitchedPath, 'w');
-      const meter = createLoudnessMeter(ENGINE_SAMPLE_RATE);
-      let stitchedFrames = 0;
-      let stitcherSlides: number[] = [];
-      try {
-        const stitcher = new Stitcher(plan, async (samples) => {
-          meter.add(samples);
-          stitchedFrames += samples.length;
-          await stitchedFile.write(new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
-        });
-        stitcherSlides = stitcher.slides;
-        await convertChunks(decoded.rawPath, plan, voice, stitcher, abort, opts.onProgress);
-      } finally {
-        await stitchedFile.close();
-      }
-      signal?.throwIfAborted();
-      await rm(decoded.rawPath, { force: true });
+      const timings = { decodeMs: performance.now() - started, convertMs: 0, finishMs: 0, totalMs: 0 };
 
-      const converted = meter.integrated();
-      let gain = 1;
-      if (converted !== null && params.normalise) gain = 10 ** ((TARGET_LOUDNESS_LUFS - converted) / 20);
-      else if (converted !== null && params.denormalise && decoded.loudness !== null) {
-        gain = 10 ** ((decoded.loudness - converted) / 20);
-      }
-      const ceiling = params.normalise || params.denormalise ? PEAK_CEILING : CLIP_CEILING;
-      if (meter.peak * gain > ceiling) gain = ceiling / meter.peak;
-
-      const wav = await createWavWriter(wavPath, ENGINE_SAMPLE_RATE, stitchedFrames);
+      // The last stage: gain or limiter → WAV, MP3, peaks, loudness of what is written.
+      const wav = await createWavWriter(wavPath, ENGINE_SAMPLE_RATE, decoded.frames);
       writers.push(wav);
       const mp3 = await createMp3Writer(mp3Path, ENGINE_SAMPLE_RATE, bitrate);
       writers.push(mp3);
       const peaks = createPeaksBuilder(ENGINE_SAMPLE_RATE, opts.peaks);
-      for await (const block of readRaw(stitchedPath, stitchedFrames)) {
-        signal?.throwIfAborted();
+      const written = createLoudnessMeter(ENGINE_SAMPLE_RATE);
+      let gain = 1;
+      const finish = async (block: Float32Array) => {
         if (gain !== 1) for (let i = 0; i < block.length; i++) block[i]! *= gain;
+        else softLimit(block);
         peaks.add([block]);
+        written.add(block);
         await wav.write(block);
         await mp3.write(block);
+      };
+      const needsGain = params.normalise === true || params.denormalise === true;
+      let slides: number[] = [];
+      let finishing = 0;
+      if (!needsGain) {
+        // One pass: the stitched signal is written as it comes, while later chunks are still converting.
+        const stitcher = new Stitcher(plan, async (samples) => {
+          const t = performance.now();
+          await finish(samples.slice());
+          finishing += performance.now() - t;
+        });
+        slides = stitcher.slides;
+        await convertChunks(decoded.rawPath, plan, voice, stitcher, abort, opts.onProgress);
+        timings.convertMs = performance.now() - started - timings.decodeMs - finishing;
+      } else {
+        // Two passes: the gain depends on the loudness of the whole result, so it goes to a raw file first.
+        const stitchedPath = path.join(work, 'stitched.f32');
+        const stitchedFile = await open(stitchedPath, 'w');
+        const meter = createLoudnessMeter(ENGINE_SAMPLE_RATE);
+        try {
+          const stitcher = new Stitcher(plan, async (samples) => {
+            meter.add(samples);
+            await stitchedFile.write(new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
+          });
+          slides = stitcher.slides;
+          await convertChunks(decoded.rawPath, plan, voice, stitcher, abort, opts.onProgress);
+        } finally {
+          await stitchedFile.close();
+        }
+        timings.convertMs = performance.now() - started - timings.decodeMs;
+        signal?.throwIfAborted();
+        await rm(decoded.rawPath, { force: true });
+        const loudness = meter.integrated();
+        if (loudness !== null && params.normalise) gain = 10 ** ((TARGET_LOUDNESS_LUFS - loudness) / 20);
+        else if (loudness !== null && decoded.loudness !== null) gain = 10 ** ((decoded.loudness - loudness) / 20);
+        if (meter.peak * gain > PEAK_CEILING) gain = PEAK_CEILING / meter.peak;
+        const t = performance.now();
+        for await (const block of readRaw(stitchedPath, decoded.frames)) {
+          signal?.throwIfAborted();
+          await finish(block);
+        }
+        finishing = performance.now() - t;
       }
+      signal?.throwIfAborted();
+      const t = performance.now();
       await wav.close();
       await mp3.close();
+      timings.finishMs = finishing + performance.now() - t;
+      timings.totalMs = performance.now() - started;
       finished = true;
       return {
         wavPath,
         mp3Path,
         peaks: peaks.finish(),
-        duration: stitchedFrames / ENGINE_SAMPLE_RATE,
-        frames: stitchedFrames,
+        duration: decoded.frames / ENGINE_SAMPLE_RATE,
+        frames: decoded.frames,
         sampleRate: ENGINE_SAMPLE_RATE,
         chunks: plan.chunks.length,
         seams: plan.seams,
-        slides: stitcherSlides,
+        slides,
         semitones: voice.semitones,
         inputLoudness: decoded.loudness,
-        outputLoudness: converted === null ? null : converted + 20 * Math.log10(gain),
+        outputLoudness: written.integrated(),
+        timings,
       };
     } catch (error) {
       if (signal?.aborted && (error instanceof TaskAbortedError || (error as Error)?.name === 'AbortError')) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import decode from 'audio-decode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crossfade, ENERGY_BLOCK, planChunks, SLIDE, Stitcher, type ChunkPlan } from './chunks.ts';
-import { voiceSettings } from './dsp-engine.ts';
+import { softLimit, voiceSettings } from './dsp-engine.ts';
 import { createMp3Writer, createWavWriter, readLameInfo } from './encode.ts';
 import { plainText } from './espeak.ts';
 import { addBreath, biquad, magnitudeAt, timbreFilters } from './filters.ts';
@@ -301,6 +301,19 @@ describe('voiceSettings', () => {
 
   it('refuses a formant scale out of 0.5..2', () => {
     expect(() => voiceSettings({ preset: { formant_scale: 3 }, semitones: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('softLimit', () => {
+  it('passes everything under −0.9 dBFS unchanged and bends the rest smoothly under full scale', () => {
+    const x = Float32Array.from([0, 0.5, -0.9, 0.95, 1.2, -3, 10]);
+    softLimit(x);
+    expect(Array.from(x.subarray(0, 3))).toEqual([0, 0.5, Math.fround(-0.9)]);
+    expect(x[3]!).toBeGreaterThan(0.94);
+    expect(x[4]!).toBeGreaterThan(x[3]!);
+    expect(x[6]!).toBeGreaterThan(x[4]!);
+    expect(x[6]!).toBeLessThanOrEqual(1);
+    expect(x[5]!).toBeGreaterThanOrEqual(-1);
   });
 });
 

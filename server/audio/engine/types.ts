@@ -78,7 +78,10 @@ export interface ConvertParams {
   denoise?: boolean;
   /** Bring the result to a standard loudness (−16 LUFS, peaks below −1 dBFS). */
   normalise?: boolean;
-  /** Give the result the original's loudness back (ignored when `normalise` is set). */
+  /**
+   * Give the result the original's loudness back (ignored when `normalise` is set). Without either, the
+   * level is left as the conversion makes it and only peaks above −0.9 dBFS are limited softly.
+   */
   denormalise?: boolean;
 }
 
@@ -118,6 +121,8 @@ export interface ConversionResult {
   /** Integrated loudness (LUFS) of the decoded input and of the result as written; null for silence. */
   inputLoudness: number | null;
   outputLoudness: number | null;
+  /** Where the time went, ms: decoding, converting the chunks, writing the files (overlaps converting without normalise). */
+  timings: { decodeMs: number; convertMs: number; finishMs: number; totalMs: number };
 }
 
 /**
