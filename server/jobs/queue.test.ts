@@ -150,6 +150,17 @@ describe('enqueueing', () => {
     // Counting the other kinds its workers also take.
     expect(await queuePosition(db, { id: b.id }, { kinds: ['test.place', 'test.other'] })).toMatchObject({ ahead: 2 });
     expect(await queuePosition(db, { id: 999_999_999 })).toBeNull();
+    // Jobs queued within one millisecond keep their order (run_at has microseconds).
+    for (const [job, us] of [
+      [c, 100],
+      [b, 200],
+    ] as const) {
+      await db.execute(
+        sql`update jobs set run_at = ${`2020-01-01T00:00:00.000${us}Z`}::timestamptz where id = ${job.id}`,
+      );
+    }
+    expect(await queuePosition(db, { id: b.id })).toMatchObject({ ahead: 1 });
+    expect(await queuePosition(db, { id: c.id })).toMatchObject({ ahead: 0 });
   });
 });
 

@@ -368,32 +368,44 @@ export async function queuePosition(
   selector: JobSelector,
   options: { userId?: string; kinds?: string[] } = {},
 ): Promise<QueuePosition | null> {
-  const job = await getJob(db, selector, options);
-  if (!job) return null;
-  const kinds = options.kinds ?? [job.kind];
-  const inKinds = sql`kind in (${sql.join(
-    kinds.map((k) => sql`${k}`),
-    sql`, `,
-  )})`;
-  const runAt = job.runAt.toISOString();
-  const [counts] = rowsOf<{ ahead: string | number; running: string | number }>(
+  const scope = options.userId ? sql` and j.user_id = ${options.userId}` : sql``;
+  const active = 'dedupeKey' in selector ? sql` and j.state in ('queued', 'running')` : sql``;
+  const target = 'id' in selector ? sql`j.id = ${selector.id}` : sql`j.dedupe_key = ${selector.dedupeKey}`;
+  const sameKinds = (alias: string) =>
+    options.kinds?.length
+      ? sql`${sql.raw(alias)}.kind in (${sql.join(
+          options.kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )})`
+      : sql`${sql.raw(alias)}.kind = j.kind`;
+  // Compared with the job's own row in SQL: its run_at has microseconds a JavaScript Date would drop.
+  const [row] = rowsOf<{
+    id: string | number;
+    state: JobState;
+    attempts: number;
+    run_at: Date | string;
+    ahead: string | number;
+    running: string | number;
+  }>(
     await db.execute(sql`
-      select
-        (select count(*) from jobs
-          where state = 'queued' and ${inKinds} and id <> ${job.id}
-            and run_at <= greatest(now(), ${runAt}::timestamptz)
-            and (priority > ${job.priority}
-              or (priority = ${job.priority} and (run_at < ${runAt}::timestamptz
-                or (run_at = ${runAt}::timestamptz and id < ${job.id}))))) as ahead,
-        (select count(*) from jobs where state = 'running' and ${inKinds}) as running`),
+      select j.id, j.state, j.attempts, j.run_at,
+        (select count(*) from jobs o
+          where o.state = 'queued' and ${sameKinds('o')} and o.id <> j.id
+            and o.run_at <= greatest(now(), j.run_at)
+            and (o.priority > j.priority
+              or (o.priority = j.priority and (o.run_at, o.id) < (j.run_at, j.id)))) as ahead,
+        (select count(*) from jobs r where r.state = 'running' and ${sameKinds('r')}) as running
+      from jobs j where ${target}${active}${scope}
+      limit 1`),
   );
+  if (!row) return null;
   return {
-    id: job.id,
-    state: job.state,
-    ahead: job.state === 'queued' ? Number(counts?.ahead ?? 0) : 0,
-    running: Number(counts?.running ?? 0),
-    attempts: job.attempts,
-    runAt: job.runAt,
+    id: Number(row.id),
+    state: row.state,
+    ahead: row.state === 'queued' ? Number(row.ahead) : 0,
+    running: Number(row.running),
+    attempts: Number(row.attempts),
+    runAt: toDate(row.run_at),
   };
 }
 

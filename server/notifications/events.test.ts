@@ -162,6 +162,18 @@ describe('durable events', () => {
     expect(delivered).toEqual(Array.from({ length: 15 }, (_, i) => 2 * i + 1));
   });
 
+  it('writes a burst in shared statements, notified in several messages, delivered whole and in order', async () => {
+    const note = (n: number) =>
+      ({
+        type: 'conversion.notification',
+        data: { type: 'info', channel: 'general', position: 'top', messages: `${n} ${'·'.repeat(400)}` },
+      }) as Parameters<typeof publishUserEvent>[1];
+    const events = await Promise.all(Array.from({ length: 80 }, (_, n) => publishUserEvent(alice.userId, note(n))));
+    expect(events.map((e) => e.id)).toEqual([...events.map((e) => e.id)].sort((x, y) => x - y));
+    expect(seen.map((d) => d.event)).toEqual(events);
+    expect((await store.replay(alice.userId, events[0]!.id - 1, { limit: 80 })).events).toEqual(events);
+  });
+
   it('keeps the sessions of a scoped event, and replays it only to those sessions', async () => {
     const event = await publishUserEvent(
       alice.userId,

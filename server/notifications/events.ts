@@ -18,8 +18,9 @@ import type { Bus } from './bus.ts';
  * the answer can count on the event. With no store installed at all (a script, a unit test without a
  * database) events stay in this process with ids from the clock, as before events were durable.
  *
- * Order: events of one user are stored in the order published within a process, and a per-user advisory
- * lock makes ids commit in id order across processes, so every socket sees one user's events in id order.
+ * Order: a process writes events in the order published (one batch at a time: under load, what was
+ * published meanwhile shares the next statement and commit), and a per-user advisory lock makes one
+ * user's ids commit in id order across processes, so every socket sees a user's events in id order.
  */
 
 export type UserEvent = components['schemas']['Event'];
@@ -255,6 +256,48 @@ export interface EventStoreOptions {
   log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
+/** At most this many events are written (and committed) in one statement. */
+const MAX_BATCH = 200;
+
+interface Item {
+  userId: string;
+  input: UserEventInput;
+  sessionIds: string[] | undefined;
+}
+
+/** The wire form of an event: the whole event when it fits a notification, else only its address. */
+function wireOf(origin: string, item: Item, id: number, createdAt: string): Wire {
+  const payload: StoredPayload = {
+    data: item.input.data,
+    ...(item.sessionIds ? { session_ids: item.sessionIds } : {}),
+  };
+  return { i: id, u: item.userId, o: origin, s: item.sessionIds ?? null, t: item.input.type, p: payload, c: createdAt };
+}
+
+/** Packs wires into as few notification payloads (JSON arrays under NOTIFY_LIMIT bytes) as it takes, in order. */
+function pack(wires: Wire[]): string[] {
+  const messages: string[] = [];
+  let current: string[] = [];
+  let size = 2;
+  for (const wire of wires) {
+    let text = JSON.stringify(wire);
+    if (Buffer.byteLength(text) + 2 > NOTIFY_LIMIT) {
+      // Too big for a notification: receivers read the row.
+      text = JSON.stringify({ i: wire.i, u: wire.u, o: wire.o, s: wire.s });
+    }
+    const bytes = Buffer.byteLength(text) + 1;
+    if (current.length > 0 && size + bytes > NOTIFY_LIMIT) {
+      messages.push(`[${current.join(',')}]`);
+      current = [];
+      size = 2;
+    }
+    current.push(text);
+    size += bytes;
+  }
+  if (current.length > 0) messages.push(`[${current.join(',')}]`);
+  return messages;
+}
+
 /** The durable store of one app: it writes events, hears every event on the bus and replays stored ones. */
 export function createEventStore(options: EventStoreOptions): EventStore {
   const { db, bus } = options;
@@ -265,8 +308,13 @@ export function createEventStore(options: EventStoreOptions): EventStore {
   const origin = randomBytes(6).toString('base64url');
   const listeners = new Set<Listener>();
   const resyncs = new Set<() => void>();
-  /** Per user, the tail of the publishes under way: a user's events are written in the order published. */
-  const chains = new Map<string, Promise<unknown>>();
+  /**
+   * Events waiting to be written. One batch is written at a time, in the order published, so a user's
+   * events get ids in that order; under load the events published meanwhile share the next statement
+   * and commit.
+   */
+  const queue: (Item & { resolve(e: UserEvent): void; reject(err: unknown): void })[] = [];
+  let writing: Promise<void> | null = null;
   /** Own events waiting to come back over the bus, by id. */
   const waiters = new Map<number, () => void>();
   /** Own events that came back before their publisher asked. */
@@ -281,13 +329,7 @@ export function createEventStore(options: EventStoreOptions): EventStore {
     if (own) callEach(globalListeners, delivery);
   }
 
-  async function receive(raw: string) {
-    let wire: Wire;
-    try {
-      wire = JSON.parse(raw) as Wire;
-    } catch {
-      return;
-    }
+  async function receiveOne(wire: Wire) {
     const own = wire.o === origin;
     if (own && deliveredByHand.delete(wire.i)) return;
     let event: UserEvent | null;
@@ -308,6 +350,17 @@ export function createEventStore(options: EventStoreOptions): EventStore {
     }
   }
 
+  async function receive(raw: string) {
+    let wires: Wire[];
+    try {
+      const message = JSON.parse(raw) as Wire | Wire[];
+      wires = Array.isArray(message) ? message : [message];
+    } catch {
+      return;
+    }
+    for (const wire of wires) await receiveOne(wire);
+  }
+
   const stopListening = bus.listen(EVENTS_CHANNEL, (payload) => {
     receiving = receiving
       .then(() => receive(payload))
@@ -317,41 +370,66 @@ export function createEventStore(options: EventStoreOptions): EventStore {
     for (const cb of resyncs) cb();
   });
 
-  /** Writes the event and notifies (on commit) in one statement. */
-  async function insert(
-    on: Db,
-    userId: string,
-    input: UserEventInput,
-    sessionIds: string[] | undefined,
-  ): Promise<UserEvent> {
-    const payload: StoredPayload = { data: input.data, ...(sessionIds ? { session_ids: sessionIds } : {}) };
-    const data = input.data as { type?: unknown };
-    const severity = input.type.endsWith('.notification') && typeof data.type === 'string' ? data.type : null;
-    const [row] = rowsOf<{ id: string | number; created_at: Date | string }>(
+  /**
+   * Writes events in `on` (a transaction) and notifies, in the order given. The advisory locks of their
+   * users (taken in one order, so two writers never deadlock) make one user's ids commit in id order in
+   * every process.
+   */
+  async function write(on: Db, items: Item[]): Promise<UserEvent[]> {
+    const input = items.map((item, ord) => {
+      const data = item.input.data as { type?: unknown };
+      return {
+        ord,
+        user_id: item.userId,
+        type: item.input.type,
+        payload: { data: item.input.data, ...(item.sessionIds ? { session_ids: item.sessionIds } : {}) },
+        severity: item.input.type.endsWith('.notification') && typeof data.type === 'string' ? data.type : null,
+      };
+    });
+    const rows = rowsOf<{ id: string | number; created_at: Date | string }>(
       await on.execute(sql`
-        with ins as (
-          insert into events (user_id, type, payload, severity)
-          select ${userId}::uuid, ${input.type}, ${JSON.stringify(payload)}::jsonb,
-            ${severity}::notification_severity
-          from (select pg_advisory_xact_lock(hashtext(${`events:${userId}`}))) as l
-          returning id, user_id, type, payload, created_at
-        ), msg as (
-          select id, created_at,
-            json_build_object('i', id, 'u', user_id, 'o', ${origin}::text, 's', ${JSON.stringify(sessionIds ?? null)}::json,
-              't', type, 'p', payload, 'c', created_at)::text as full_msg,
-            json_build_object('i', id, 'u', user_id, 'o', ${origin}::text,
-              's', ${JSON.stringify(sessionIds ?? null)}::json)::text as short_msg
-          from ins
+        with input as (
+          select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+            as x(ord int, user_id uuid, type text, payload jsonb, severity notification_severity)
+        ), locks as (
+          select count(*) as n from (
+            select pg_advisory_xact_lock(k) from (
+              select distinct hashtext('events:' || user_id::text) as k from input order by 1) as keys) as taken
         )
-        select id, created_at,
-          pg_notify(${EVENTS_CHANNEL}, case when octet_length(full_msg) <= ${NOTIFY_LIMIT} then full_msg else short_msg end)
-        from msg`),
+        insert into events (user_id, type, payload, severity)
+        select user_id, type, payload, severity from input where (select n from locks) >= 0
+        order by ord
+        returning id, created_at`),
     );
-    return {
-      id: Number(row!.id),
-      created_at: new Date(row!.created_at).toISOString(),
-      ...input,
-    } as UserEvent;
+    // Ids are drawn in insertion order: the smallest id is the first event.
+    const sorted = rows.map((r) => ({ id: Number(r.id), createdAt: new Date(r.created_at).toISOString() }));
+    sorted.sort((a, b) => a.id - b.id);
+    const events = items.map(
+      (item, i) => ({ id: sorted[i]!.id, created_at: sorted[i]!.createdAt, ...item.input }) as UserEvent,
+    );
+    const messages = pack(items.map((item, i) => wireOf(origin, item, events[i]!.id, events[i]!.created_at)));
+    if (messages.length === 1) {
+      await on.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${messages[0]!})`);
+    } else {
+      await on.execute(sql`
+        select pg_notify(${EVENTS_CHANNEL}, m)
+        from jsonb_array_elements_text(${JSON.stringify(messages)}::jsonb) with ordinality as t(m, n)
+        order by n`);
+    }
+    return events;
+  }
+
+  async function drain() {
+    while (queue.length > 0) {
+      const batch = queue.splice(0, MAX_BATCH);
+      try {
+        const events = await db.transaction((tx) => write(tx, batch));
+        batch.forEach((item, i) => item.resolve(events[i]!));
+      } catch (err) {
+        batch.forEach((item) => item.reject(err));
+      }
+    }
+    writing = null;
   }
 
   /** Resolves once the event came back over the bus; `byHand` delivers it here if the bus stays silent. */
@@ -382,16 +460,14 @@ export function createEventStore(options: EventStoreOptions): EventStore {
       if (closed) return memorySink.publish(userId, input, sessionIds);
       if (tx) {
         // The transaction's commit sends it; a rollback never does, so nothing is delivered by hand.
-        const stored = insert(tx, userId, input, sessionIds);
+        const stored = write(tx, [{ userId, input, sessionIds }]).then(([event]) => event!);
         return { stored, delivered: stored.then((e) => cameBack(e, userId, sessionIds, false)) };
       }
-      const previous = chains.get(userId) ?? Promise.resolve();
-      const stored = previous.then(() => insert(db, userId, input, sessionIds));
-      const tail = stored.catch(() => undefined);
-      chains.set(userId, tail);
-      void tail.then(() => {
-        if (chains.get(userId) === tail) chains.delete(userId);
+      const stored = new Promise<UserEvent>((resolve, reject) => {
+        queue.push({ userId, input, sessionIds, resolve, reject });
       });
+      // Started on the next microtask, so a burst published in one go shares the first statement.
+      writing ??= Promise.resolve().then(drain);
       const delivered = stored.then((e) => cameBack(e, userId, sessionIds, true));
       stored.catch((err: unknown) => log.error({ err, userId, type: input.type }, 'could not store an event'));
       return { stored, delivered };
@@ -432,9 +508,13 @@ export function createEventStore(options: EventStoreOptions): EventStore {
     },
     async close() {
       closed = true;
+      await writing;
+      // What was written comes back over the bus before this store stops listening.
+      for (const end = Date.now() + DELIVERY_WAIT_MS; waiters.size > 0 && Date.now() < end;) {
+        await new Promise((r) => setTimeout(r, 5));
+      }
       stopListening();
       stopResync();
-      await Promise.allSettled([...chains.values()]);
       await receiving;
     },
   };
