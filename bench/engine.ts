@@ -19,7 +19,7 @@ function wav(samples: Float32Array): Buffer {
 
 const rtf = (ms: number) => ms / 1000 / SECONDS;
 const line = (label: string, ms: number, extra = '') =>
-  console.log(`  ${label.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(6)} s   RTF ${rtf(ms).toFixed(3)}${extra}`);
+  console.log(`  ${label.padEnd(50)} ${(ms / 1000).toFixed(2).padStart(6)} s   RTF ${rtf(ms).toFixed(3)}${extra}`);
 
 /**
  * The voice engine's real-time factor (seconds of work per second of audio) on a 60 s 48 kHz voice-like
@@ -74,7 +74,9 @@ export async function engineBench() {
     await run(`engine, ${cores} worker threads, short window`, { workers: cores, shortWindow: true });
     await run(`engine, ${cores} worker threads, with denoise`, { workers: cores }, { denoise: true });
     await run(`engine, ${cores} worker threads, normalised`, { workers: cores }, { normalise: true });
-    console.log(`  parallel speed-up                            ${(serial / parallel).toFixed(2)}× on ${cores} cores`);
+    console.log(
+      `  parallel speed-up                                  ${(serial / parallel).toFixed(2)}× on ${cores} cores`,
+    );
     console.log(
       `  an hour of audio would take                  ${((rtf(parallel) * 3600) / 60).toFixed(1)} min (goal 3 min)`,
     );
