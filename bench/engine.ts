@@ -78,7 +78,7 @@ export async function engineBench() {
       `  parallel speed-up                                  ${(serial / parallel).toFixed(2)}× on ${cores} cores`,
     );
     console.log(
-      `  an hour of audio would take                  ${((rtf(parallel) * 3600) / 60).toFixed(1)} min (goal 3 min)`,
+      `  an hour of audio would take                        ${((rtf(parallel) * 3600) / 60).toFixed(1)} min (goal 3 min)`,
     );
   } finally {
     await rm(dir, { recursive: true, force: true });
