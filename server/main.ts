@@ -35,6 +35,13 @@ export async function main() {
     `  services: ${config.services.join(', ')}`,
     `  e-mail: ${startup.mail}${startup.devMailUrl ? ` (read it at ${startup.devMailUrl.replace(config.publicUrl, url)})` : ''}`,
     `  bot check: ${startup.botCheck === 'turnstile' ? 'Cloudflare Turnstile' : 'off (set TURNSTILE_SECRET to check sign-ups)'}`,
+    `  job worker: ${
+      app.jobs.worker
+        ? `in this process (WORKER=off to leave the jobs to \`npm run worker\` processes)`
+        : config.databaseUrl
+          ? 'off (WORKER=off): run `npm run worker` against the same DATABASE_URL'
+          : 'off (WORKER=off), and PGlite is this process only: nothing will run the jobs'
+    }`,
   ];
   if (config.services.includes('auth')) {
     lines.push(
