@@ -65,20 +65,25 @@ export class Synthesiser {
     return this.worker.get_samplerate();
   }
 
-  /** eSpeak's name for a voice or language, or undefined. */
+  /**
+   * eSpeak's name for a voice or language, or undefined: its own voice names, any language it lists
+   * (case-insensitive, so accent locales like 'fr-FR' work), else the language without its region
+   * ('de-AT' → German).
+   */
   resolve(engineVoice: string): string | undefined {
     const [base = '', ...variants] = engineVoice.trim().split('+');
     const variant = variants.length ? `+${variants.join('+')}` : '';
-    const wanted = base.toLowerCase();
     if (!/^[a-z0-9/_-]+$/i.test(base) || (variant && !/^\+[a-z0-9_]+$/i.test(variant))) return undefined;
     const fileName = (v: EspeakVoiceInfo) => v.identifier.split('/').pop()!.toLowerCase();
-    const exact = this.voices.find((v) => fileName(v) === wanted || v.identifier.toLowerCase() === wanted);
-    const byLanguage = this.voices
-      .flatMap((v) =>
-        v.languages.filter((l) => l.name.toLowerCase() === wanted).map((l) => ({ v, priority: l.priority })),
-      )
-      .sort((a, b) => a.priority - b.priority)[0]?.v;
-    const voice = exact ?? byLanguage;
+    const find = (wanted: string) =>
+      this.voices.find((v) => fileName(v) === wanted || v.identifier.toLowerCase() === wanted) ??
+      this.voices
+        .flatMap((v) =>
+          v.languages.filter((l) => l.name.toLowerCase() === wanted).map((l) => ({ v, priority: l.priority })),
+        )
+        .sort((a, b) => a.priority - b.priority)[0]?.v;
+    const wanted = base.toLowerCase();
+    const voice = find(wanted) ?? (wanted.includes('-') ? find(wanted.split('-')[0]!) : undefined);
     return voice ? `${voice.identifier}${variant}` : undefined;
   }
 

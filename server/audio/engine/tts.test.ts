@@ -65,6 +65,10 @@ describe('synthesise', () => {
     expect(semitonesBetween(male, female)).toBeGreaterThan(3);
   });
 
+  it.each(['fr-FR', 'de-AT', 'es-MX', 'pt-BR'])('takes the accent locale %s as it is', async (engineVoice) => {
+    expect(rms(await speak('Bonjour, hola, olá, grüß Gott.', { engineVoice }))).toBeGreaterThan(0.02);
+  });
+
   it('speaks faster at a higher rate', async () => {
     const normal = await speak(TEXTS.de, { engineVoice: 'de' });
     const fast = await speak(TEXTS.de, { engineVoice: 'de', rate: 1.6 });
