@@ -127,7 +127,8 @@ export interface ConversionResult {
 
 /**
  * A synthesiser voice: eSpeak-NG's voice name or language ('en-us', 'en-gb-x-rp', 'de', 'fr-fr', 'es-419'),
- * optionally with a variant ('en-us+f3', 'de+m2').
+ * an accent locale ('fr-FR', 'de-AT': the language's voice, or the language without its region), optionally
+ * with one variant ('en-us+f3', 'de+m2').
  */
 export interface SynthesisVoice {
   engineVoice: string;
