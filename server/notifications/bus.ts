@@ -184,7 +184,8 @@ function postgresShared(database: Database): Shared {
   }
 
   async function connect(isReconnect: boolean): Promise<void> {
-    const c = new pg.Client({ ...pool.options, keepAlive: true } as pg.ClientConfig);
+    // Named, so an operator (or a test) can tell it in pg_stat_activity.
+    const c = new pg.Client({ ...pool.options, keepAlive: true, application_name: 'timbre-listen' } as pg.ClientConfig);
     c.on('notification', (msg) => dispatch(s, msg.channel, msg.payload ?? ''));
     c.on('error', (err) => lost(c, err));
     c.on('end', () => lost(c));

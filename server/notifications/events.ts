@@ -435,14 +435,22 @@ export function createEventStore(options: EventStoreOptions): EventStore {
   /** Resolves once the event came back over the bus; `byHand` delivers it here if the bus stays silent. */
   function cameBack(event: UserEvent, userId: string, sessionIds: string[] | undefined, byHand: boolean) {
     if (arrived.delete(event.id)) return Promise.resolve();
+    const handDeliver = () => {
+      deliveredByHand.add(event.id);
+      setTimeout(() => deliveredByHand.delete(event.id), 60_000).unref();
+      deliver({ userId, event, ...(sessionIds ? { sessionIds } : {}) }, true);
+    };
+    if (byHand && !bus.connected) {
+      // The bus is down (reconnecting): this process's sockets get it now; the others resync on reconnect.
+      handDeliver();
+      return Promise.resolve();
+    }
     return new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         waiters.delete(event.id);
         if (byHand) {
           log.warn({ eventId: event.id }, 'an event did not come back over the bus; delivered in this process only');
-          deliveredByHand.add(event.id);
-          setTimeout(() => deliveredByHand.delete(event.id), 60_000).unref();
-          deliver({ userId, event, ...(sessionIds ? { sessionIds } : {}) }, true);
+          handDeliver();
         }
         resolve();
       }, DELIVERY_WAIT_MS);

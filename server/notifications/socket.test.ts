@@ -330,6 +330,26 @@ describe.skipIf(multiProcessSkipReason !== null)('two server instances on one Po
     onB.ws.close();
   });
 
+  it('tells its sockets to reconnect (1012) when its listening connection was lost, and they miss nothing', async () => {
+    const user = await newUser(t.database);
+    const c = await open(b.base!, user, '?last_event_id=null');
+    await c.received(1);
+    const before = await publishOn(a.app, user.userId, credits(1));
+    await c.received(2);
+    const killed = await t.database.db.execute(sql`
+      select pg_terminate_backend(pid) as gone from pg_stat_activity
+      where application_name = 'timbre-listen' and datname = current_database()`);
+    expect((killed as unknown as { rows: unknown[] }).rows.length).toBeGreaterThanOrEqual(1);
+    // Published while the listening connections are down or coming back.
+    const during = await publishOn(a.app, user.userId, credits(2));
+    expect((await c.closed).code).toBe(CLOSE.resync);
+    const again = await open(b.base!, user, `?last_event_id=${before.id}`);
+    expect((await again.received(2))[0]).toEqual(during);
+    const after = await publishOn(a.app, user.userId, credits(3));
+    expect((await again.received(3))[2]).toEqual(after);
+    again.ws.close();
+  });
+
   it('replays on one what was produced on the other while the client was away', async () => {
     const user = await newUser(t.database);
     const missed = [await publishOn(a.app, user.userId, credits(5)), await publishOn(a.app, user.userId, credits(6))];
