@@ -23,8 +23,8 @@ afterAll(async () => {
 });
 
 describe('a long recording', () => {
-  // A vowel that never stops (no pauses to hide the seams in), 70 s.
-  const x = voiceSignal({ seconds: 70, f0: 140, syllables: false, seed: 21 });
+  // A vowel that never stops (no pauses to hide the seams in), 70 s, with a gentle vibrato.
+  const x = voiceSignal({ seconds: 70, f0: 140, syllables: false, seed: 21, vibratoDepth: 0.02 });
   let result: Awaited<ReturnType<Engine['convert']>>;
   let y: Float32Array;
   const progress: string[] = [];
@@ -68,18 +68,19 @@ describe('a long recording', () => {
     let normalJump = 0;
     for (let i = SR; i < y.length - SR; i++)
       if (away(i)) normalJump = Math.max(normalJump, Math.abs(y[i + 1]! - y[i]!));
-    // The level in 10 ms windows against the level around them (±100..200 ms).
+    // The level in 20 ms windows against the level around them (±100..200 ms). Two chunks crossfaded out
+    // of step would partly cancel here (3 dB and more).
     const deviation = (at: number) => {
       const around = (rms(y, at - 9600, at - 4800) + rms(y, at + 4800, at + 9600)) / 2;
       let worst = 0;
       for (let w = at - 2400; w < at + 2400; w += 240)
-        worst = Math.max(worst, Math.abs(20 * Math.log10(rms(y, w, w + 480) / around)));
+        worst = Math.max(worst, Math.abs(20 * Math.log10(rms(y, w - 240, w + 720) / around)));
       return worst;
     };
     let normalDeviation = 0;
     for (let at = 2 * SR; at < y.length - 2 * SR; at += 12_345)
       if (away(at)) normalDeviation = Math.max(normalDeviation, deviation(at));
-    expect(normalDeviation).toBeLessThan(3.5);
+    expect(normalDeviation).toBeLessThan(2);
     result.seams.forEach((seam, i) => {
       let jump = 0;
       for (let j = seam - 2 * SLIDE - 1440; j < seam + 2 * SLIDE + 1440; j++)
