@@ -49,7 +49,9 @@ export interface JobContext<P = JobPayload> {
    * Runs `fn` in one transaction that also marks the job done, so the job's result and its completion
    * commit together or not at all: a job that is no longer this worker's (cancelled, taken back) throws
    * JobLostError before `fn` runs, and nothing of it is written. Events published inside are written in the
-   * same transaction. A handler that does not call finish is marked done when it returns.
+   * same transaction (and delivered once it commits); they lock their user's event order until then, so
+   * keep `fn` short, and publish inside it for one user. A handler that does not call finish is marked
+   * done when it returns.
    */
   finish<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
 }

@@ -319,6 +319,49 @@ describe.skipIf(multiProcessSkipReason !== null)('events between two processes o
     stop();
     stopGlobal();
   });
+
+  it('loses no event when a job’s transaction and the batch writer deadlock on two users’ locks', async () => {
+    const [a] = parts as [(typeof parts)[0]];
+    const u1 = await newUser(t.database);
+    const u2 = await newUser(t.database);
+    const keys = rowsOf<{ id: string; k: number }>(
+      await t.database.db.execute(sql`
+        select id, hashtext('events:' || id::text) as k from users where id in (${u1.userId}, ${u2.userId})`),
+    );
+    // The batch writer locks in key order (low first); the transaction takes high, then low.
+    const [low, high] = keys.sort((x, y) => x.k - y.k).map((r) => r.id) as [string, string];
+    const scope = createEventScope(a.store);
+    let burst: Promise<unknown>[] = [];
+    const job = runInEventScope(scope, () =>
+      t.database.db.transaction(async (tx) => {
+        await withEventTransaction(tx, async () => {
+          await publishUserEvent(high, credits(1));
+          // Published by a request meanwhile (its own scope: not in this transaction).
+          burst = runInEventScope(createEventScope(a.store), () => [
+            publishUserEvent(low, credits(2)),
+            publishUserEvent(high, credits(3)),
+          ]);
+          await new Promise((r) => setTimeout(r, 300));
+          await publishUserEvent(low, credits(4));
+        });
+      }),
+    );
+    const outcome = await job.then(
+      () => 'committed',
+      (err: { code?: string; cause?: { code?: string } }) => err.cause?.code ?? err.code,
+    );
+    expect(['committed', '40P01']).toContain(outcome);
+    const written = (await Promise.all(burst)) as { id: number }[];
+    const stored = rowsOf<{ id: string | number }>(
+      await t.database.db.execute(
+        sql`select id from events where id in (${sql.join(
+          written.map((e) => sql`${e.id}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+    expect(stored).toHaveLength(2);
+  });
 });
 
 if (multiProcessSkipReason) {

@@ -230,6 +230,13 @@ export interface EventStore extends EventSink {
 
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? []) as T[];
 
+/** The SQLSTATE of a database error (Drizzle wraps the driver's error as its cause). */
+const sqlState = (err: unknown): string | undefined => {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
 interface EventRow {
   id: string | number;
   user_id: string;
@@ -422,11 +429,18 @@ export function createEventStore(options: EventStoreOptions): EventStore {
   async function drain() {
     while (queue.length > 0) {
       const batch = queue.splice(0, MAX_BATCH);
-      try {
-        const events = await db.transaction((tx) => write(tx, batch));
-        batch.forEach((item, i) => item.resolve(events[i]!));
-      } catch (err) {
-        batch.forEach((item) => item.reject(err));
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const events = await db.transaction((tx) => write(tx, batch));
+          batch.forEach((item, i) => item.resolve(events[i]!));
+          break;
+        } catch (err) {
+          // A deadlock with a job's transaction that publishes for several users (their locks taken in
+          // another order): PostgreSQL aborted this side; the batch is written again.
+          if (attempt < 3 && sqlState(err) === '40P01') continue;
+          batch.forEach((item) => item.reject(err));
+          break;
+        }
       }
     }
     writing = null;
