@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ConfigError } from '../platform/config.ts';
 import type { Db } from '../platform/db.ts';
 import { acquireBus, type Bus } from '../notifications/bus.ts';
 import {
@@ -87,7 +88,7 @@ export interface JobsOptions extends Partial<WorkerSettings> {
 const intFrom = (name: string, raw: string | undefined, fallback: number, min: number) => {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
   return n;
 };
 
@@ -100,7 +101,7 @@ const intFrom = (name: string, raw: string | undefined, fallback: number, min: n
 export function workerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): JobsOptions {
   const flag = (env.WORKER ?? 'on').trim().toLowerCase();
   if (!['on', 'off', 'true', 'false', '1', '0'].includes(flag))
-    throw new Error(`WORKER must be on or off, got "${env.WORKER}"`);
+    throw new ConfigError(`WORKER must be on or off, got "${env.WORKER}"`);
   return {
     enabled: ['on', 'true', '1'].includes(flag),
     concurrency: intFrom('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY, 2, 1),

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../platform/config.ts';
 import type { Database, Db } from '../platform/db.ts';
+import { workerSettingsFromEnv } from './index.ts';
 import { acquireBus, type Bus } from '../notifications/bus.ts';
 import {
   cancelJob,
@@ -90,6 +92,24 @@ const results = async () =>
   rowsOf<{ job_id: string | number; worker: string; value: number | null }>(
     await db.execute(sql`select job_id, worker, value from test_job_results order by job_id`),
   ).map((r) => ({ ...r, job_id: Number(r.job_id) }));
+
+describe('worker settings', () => {
+  it('runs a worker in the server by default, and reads WORKER and WORKER_* strictly', () => {
+    expect(workerSettingsFromEnv({})).toEqual({
+      enabled: true,
+      concurrency: 2,
+      pollMs: 5000,
+      leaseMs: 30_000,
+      shutdownGraceMs: 15_000,
+    });
+    expect(workerSettingsFromEnv({ WORKER: 'off', WORKER_CONCURRENCY: '4' })).toMatchObject({
+      enabled: false,
+      concurrency: 4,
+    });
+    expect(() => workerSettingsFromEnv({ WORKER: 'maybe' })).toThrow(ConfigError);
+    expect(() => workerSettingsFromEnv({ WORKER_LEASE_MS: '10' })).toThrow('WORKER_LEASE_MS must be an integer ≥ 300');
+  });
+});
 
 describe('enqueueing', () => {
   it('answers the job already queued or running for a dedupe key, and queues anew once it finished', async () => {
