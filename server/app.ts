@@ -25,7 +25,7 @@ import { installBilling } from './billing/index.ts';
 import { registerDevMail } from './mail/dev-routes.ts';
 import { createMailer, createMailService, outboxDir, type Mailer, type MailService } from './mail/mailer.ts';
 import { pruneRateLimits } from './platform/rate-limit.ts';
-import { marketplaceHandlers } from './marketplace/index.ts';
+import { installMarketplaceJobs, marketplaceHandlers } from './marketplace/index.ts';
 import { installStorage } from './storage/index.ts';
 import { installJobs, workerSettingsFromEnv, type JobsOptions } from './jobs/index.ts';
 import { installNotifications, type NotificationsOptions } from './notifications/index.ts';
@@ -167,6 +167,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   // The seeded admin's private voices and the voices' artwork route (after the admin exists).
   await installModels(app);
+  // Conversions are made by the convert job, through the voice engine.
+  if (config.services.includes('marketplace')) installMarketplaceJobs(app);
   if (config.env !== 'production') {
     await registerDevMail(app, outboxDir(config), mail.mailer.description);
     startup.devMailUrl = `${config.publicUrl}/dev/mail`;

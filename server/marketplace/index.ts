@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defineHandlers, type Handler, type OperationId } from '../platform/handlers.ts';
 import { HttpError } from '../platform/errors.ts';
 import { exportFolder, exportProject, exportRecording } from './export.ts';
@@ -9,6 +9,13 @@ import * as recordings from './recordings.ts';
 import { callerId, isAdmin, removeStoredFiles } from './shared.ts';
 import { userStats } from './stats.ts';
 import { uploadRecordings } from './upload.ts';
+import * as orders from './orders.ts';
+import { CONVERT_JOB, convertJobKey, registerConvertJob } from './convert-job.ts';
+import { createDspEngine } from '../audio/engine/index.ts';
+import type { Engine } from '../audio/engine/types.ts';
+import type { Db } from '../platform/db.ts';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { recordings as recordingsTable } from '../db/schema.ts';
 
 /** Whose projects a call is about: the caller's, or (admins only) the owner it names. */
 function projectOwner(request: FastifyRequest, owner: string | undefined): string {
@@ -27,6 +34,62 @@ async function removeFiles(request: FastifyRequest, keys: string[]) {
 // The zip exports and the upload stream their bodies, so they are written against the plain request and reply.
 const streaming = <Id extends OperationId>(fn: (request: never, reply: FastifyReply) => Promise<FastifyReply>) =>
   fn as unknown as Handler<Id>;
+
+/** Queues the convert job of a conversion in the caller's transaction. */
+const enqueueConversion = (request: FastifyRequest) => (tx: Db, recordingId: string) =>
+  request.server.jobs.enqueue(
+    CONVERT_JOB,
+    { recordingId },
+    { tx, userId: callerId(request), dedupeKey: convertJobKey(recordingId) },
+  );
+
+/**
+ * Before a recording is deleted: its conversions still queued or being made (or itself, if it is one) are
+ * cancelled — their jobs stopped — and what they were charged goes back to the user.
+ */
+async function cancelConversions(request: FastifyRequest, id: string) {
+  const { db, jobs } = request.server;
+  const owner = callerId(request);
+  const running = await db
+    .select({ id: recordingsTable.id })
+    .from(recordingsTable)
+    .where(
+      and(
+        eq(recordingsTable.ownerId, owner),
+        eq(recordingsTable.type, 'conversion'),
+        or(eq(recordingsTable.id, id), eq(recordingsTable.originalId, id)),
+        inArray(recordingsTable.state, ['queued', 'processing', 'postprocessing']),
+      ),
+    );
+  for (const { id: conversionId } of running) {
+    await db.transaction(async (tx) => {
+      await jobs.cancel({ dedupeKey: convertJobKey(conversionId) }, { userId: owner, reason: 'deleted', tx });
+      const [row] = await tx
+        .update(recordingsTable)
+        .set({ state: 'cancelled', processStage: null, updatedAt: new Date() })
+        .where(
+          and(
+            eq(recordingsTable.id, conversionId),
+            inArray(recordingsTable.state, ['queued', 'processing', 'postprocessing']),
+          ),
+        )
+        .returning({ id: recordingsTable.id });
+      if (row) await orders.refundConversion(tx, conversionId);
+    });
+  }
+}
+
+/**
+ * The marketplace's jobs: conversions through the voice engine. The engine (and its worker threads) starts
+ * with the first conversion this process makes and stops with the app.
+ */
+export function installMarketplaceJobs(app: FastifyInstance) {
+  let engine: (Engine & { close(): Promise<void> }) | undefined;
+  registerConvertJob(app, () => (engine ??= createDspEngine()));
+  app.addHook('onClose', async () => {
+    await engine?.close();
+  });
+}
 
 /** The marketplace service (/api). Operations without a handler here answer 501 after authentication. */
 export const marketplaceHandlers = defineHandlers({
@@ -108,6 +171,7 @@ export const marketplaceHandlers = defineHandlers({
       request.server.fileUrls,
     ),
   deleteRecording: async (request) => {
+    await cancelConversions(request, request.params.id);
     const { ids, keys } = await recordings.deleteRecording(
       request.server.db,
       callerId(request),
@@ -116,6 +180,45 @@ export const marketplaceHandlers = defineHandlers({
     );
     await removeFiles(request, keys);
     return ids;
+  },
+
+  listConversions: async (request) => {
+    const page = await orders.listConversions(request.server.db, callerId(request), request.query);
+    return { ...page, items: page.items.map((r) => recordings.toApiRecording(r, request.server.fileUrls)) };
+  },
+  getConversionCount: async (request) =>
+    orders.conversionCount(request.server.db, callerId(request), request.body.original_id, request.body.voice_ids),
+  reportConversionIssue: async (request, reply) => {
+    const issue = await orders.reportConversionIssue(
+      request.server.db,
+      callerId(request),
+      request.params.id,
+      request.body.description,
+    );
+    return reply.code(201).send(issue);
+  },
+
+  // ── orders ──
+  createOrder: async (request, reply) => {
+    const placed = await orders.placeOrder(
+      request.server.db,
+      callerId(request),
+      request.body,
+      enqueueConversion(request),
+    );
+    return reply.code(202).send({
+      order_id: placed.orderId,
+      conversions: placed.conversions.map((r) => recordings.toApiRecording(r, request.server.fileUrls)),
+    });
+  },
+  retryOrder: async (request, reply) => {
+    const row = await orders.retryConversion(
+      request.server.db,
+      callerId(request),
+      request.params.id,
+      enqueueConversion(request),
+    );
+    return reply.code(202).send(recordings.toApiRecording(row, request.server.fileUrls));
   },
 
   // ── notes ──
