@@ -10,6 +10,7 @@ import { callerId, isAdmin, removeStoredFiles } from './shared.ts';
 import { userStats } from './stats.ts';
 import { uploadRecordings } from './upload.ts';
 import * as orders from './orders.ts';
+import { createTtsRecording, registerTtsJob } from './tts.ts';
 import { CONVERT_JOB, convertJobKey, registerConvertJob } from './convert-job.ts';
 import { createDspEngine } from '../audio/engine/index.ts';
 import type { Engine } from '../audio/engine/types.ts';
@@ -85,7 +86,9 @@ async function cancelConversions(request: FastifyRequest, id: string) {
  */
 export function installMarketplaceJobs(app: FastifyInstance) {
   let engine: (Engine & { close(): Promise<void> }) | undefined;
-  registerConvertJob(app, () => (engine ??= createDspEngine()));
+  const engineOf = () => (engine ??= createDspEngine());
+  registerConvertJob(app, engineOf);
+  registerTtsJob(app, engineOf);
   app.addHook('onClose', async () => {
     await engine?.close();
   });
@@ -196,6 +199,12 @@ export const marketplaceHandlers = defineHandlers({
       request.body.description,
     );
     return reply.code(201).send(issue);
+  },
+
+  // ── text to speech ──
+  createTtsRecording: async (request, reply) => {
+    const row = await createTtsRecording(request.server, callerId(request), request.body);
+    return reply.code(202).send(recordings.toApiRecording(row, request.server.fileUrls));
   },
 
   // ── orders ──
