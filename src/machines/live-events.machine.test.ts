@@ -180,6 +180,15 @@ describe('liveEventsMachine', () => {
     expect(sockets).toHaveLength(2);
   });
 
+  it('does not come back once the server has ended the session (close code 4401)', () => {
+    const { actor, clock, sockets, last } = start();
+    last().open();
+    last().drop(4401);
+    expect(actor.getSnapshot().status).toBe('done');
+    clock.increment(LIVE_MAX_BACKOFF_MS);
+    expect(sockets).toHaveLength(1);
+  });
+
   it('ignores frames that are not messages of the contract', () => {
     const { clock, last, batches } = start();
     last().open();

@@ -5,6 +5,8 @@ import { parseServerMessage, type LiveEvent } from '../api/index.ts';
 export const LIVE_BATCH_MS = 2000;
 /** openapi/events.yaml: reconnect with capped exponential backoff, at most 300000 ms. */
 export const LIVE_MAX_BACKOFF_MS = 300_000;
+/** openapi/events.yaml: the close code of a socket whose session has ended (do not reconnect). */
+export const LIVE_SESSION_ENDED_CODE = 4401;
 /** The first wait after the socket drops. */
 export const LIVE_FIRST_BACKOFF_MS = 1000;
 
@@ -136,6 +138,7 @@ export const liveEventsMachine = setup({
   guards: {
     // Guards run before any action of the step, so this reads the event rather than markReady's result.
     reportsGap: ({ event }) => event.type === 'socket.ready' && event.gap,
+    sessionEnded: ({ event }) => event.type === 'socket.closed' && event.code === LIVE_SESSION_ENDED_CODE,
   },
   delays: {
     batch: LIVE_BATCH_MS,
@@ -164,7 +167,13 @@ export const liveEventsMachine = setup({
                 connecting: { on: { 'socket.ready': { target: 'ready', actions: 'markReady' } } },
                 ready: {},
               },
-              on: { 'socket.closed': { target: 'waiting' } },
+              on: {
+                'socket.closed': [
+                  // The server ended the session (4401): coming back would only be refused.
+                  { guard: 'sessionEnded', target: '#liveEvents.stopped' },
+                  { target: 'waiting' },
+                ],
+              },
             },
             waiting: {
               entry: 'countAttempt',
