@@ -6,6 +6,7 @@ import { Announcer, ModalHost, Toaster } from '../../design-system/index.ts';
 import { useUrlCapture } from '../features/auth/index.ts';
 import { useProjectsModals } from '../features/projects/index.ts';
 import { useRecorderModals } from '../features/recorder/index.ts';
+import { useTtsModals } from '../features/tts/index.ts';
 import { useVoicesModals } from '../features/voices/index.ts';
 import { useWelcomeModals } from '../features/welcome/index.ts';
 import { useLiveEvents, useSession } from '../machines/index.ts';
@@ -70,6 +71,7 @@ export function Root() {
   useWelcomeModals();
   useProjectsModals();
   useRecorderModals();
+  useTtsModals();
   useVoicesModals();
   useNewOriginalClearing();
   useUrlCapture();
