@@ -1,11 +1,13 @@
 import type { components } from '../../../../openapi/generated/marketplace.js';
-import type { ApiClients } from '../../../api/index.ts';
+import { ApiError, type ApiClients } from '../../../api/index.ts';
 
 export type Recording = components['schemas']['Recording'];
+export type RecordingPage = components['schemas']['RecordingPage'];
 export type RecordingState = components['schemas']['RecordingState'];
 export type OrderConversion = components['schemas']['OrderConversion'];
 export type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
 export type OrderResponse = components['schemas']['OrderResponse'];
+export type Project = components['schemas']['Project'];
 
 function body<T>(data: T | undefined): T {
   if (data === undefined) throw new Error('The server answered without a body');
@@ -27,4 +29,79 @@ export async function retryConversion(api: ApiClients, id: string): Promise<Reco
 /** DELETE /api/recordings/{id}: stops a conversion still queued or processing (and removes it). */
 export async function cancelConversion(api: ApiClients, id: string): Promise<void> {
   await api.marketplace.DELETE('/api/recordings/{id}', { params: { path: { id }, query: { hard_delete: false } } });
+}
+
+/** DELETE /api/recordings/{id}: a conversion, soft or permanently (`hard_delete`). */
+export async function deleteConversion(api: ApiClients, id: string, permanent: boolean): Promise<void> {
+  await api.marketplace.DELETE('/api/recordings/{id}', {
+    params: { path: { id }, query: { hard_delete: permanent } },
+  });
+}
+
+/** SPEC.md section 9: conversions are listed 40 a page. */
+export const CONVERSIONS_PAGE_SIZE = 40;
+
+/** GET /api/recordings/conversions: one page of an original's conversions, by updated_at (newest first). */
+export async function listConversions(
+  api: ApiClients,
+  originalId: string,
+  page: { offset: number; limit?: number } = { offset: 0 },
+): Promise<RecordingPage> {
+  const { data } = await api.marketplace.GET('/api/recordings/conversions', {
+    params: {
+      query: {
+        original_id: originalId,
+        offset: page.offset,
+        limit: page.limit ?? CONVERSIONS_PAGE_SIZE,
+        direction: 'desc',
+      },
+    },
+  });
+  return body(data);
+}
+
+/** POST /api/recordings/{id}/conversion-issue: a problem with a conversion, for the support team. */
+export async function reportConversionIssue(api: ApiClients, id: string, description: string): Promise<void> {
+  await api.marketplace.POST('/api/recordings/{id}/conversion-issue', {
+    params: { path: { id } },
+    body: { description },
+  });
+}
+
+/** GET /api/projects/{id}: the project, for its app route (`url`, /{ownerName}/{projectSlug}). */
+export async function getProject(api: ApiClients, id: string): Promise<Project> {
+  const { data } = await api.marketplace.GET('/api/projects/{id}', { params: { path: { id } } });
+  return body(data);
+}
+
+/** The upgrade reason of a 402 (SPEC.md section 2 "Upgrade prompt reasons"), or null for any other failure. */
+export function upgradeReasonOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.statusCode !== 402) return null;
+  const reason = (error.body as { reason?: unknown } | undefined)?.reason;
+  return typeof reason === 'string' ? reason : 'trial_expired';
+}
+
+const CONVERSION_FIELD = /^body\/conversions\/(\d+)(?:\/([a-z_]+))?/;
+
+/**
+ * Where a refused order (422) points in its conversions: `field` (or the first of `errors`) like
+ * body/conversions/1/voice_id gives the index 1, the field voice_id and the message. Null when it names no
+ * conversion.
+ */
+export function conversionErrorOf(error: unknown): { index: number; field: string | null; message: string } | null {
+  if (!(error instanceof ApiError) || error.statusCode !== 422) return null;
+  const listed = (error.body as { errors?: unknown } | undefined)?.errors;
+  const candidates: { field: string; message: string }[] = [];
+  if (error.field) candidates.push({ field: error.field, message: error.message });
+  if (Array.isArray(listed)) {
+    for (const item of listed) {
+      const { field, message } = (item ?? {}) as { field?: unknown; message?: unknown };
+      if (typeof field === 'string' && typeof message === 'string') candidates.push({ field, message });
+    }
+  }
+  for (const candidate of candidates) {
+    const match = CONVERSION_FIELD.exec(candidate.field);
+    if (match) return { index: Number(match[1]), field: match[2] ?? null, message: candidate.message };
+  }
+  return null;
 }

@@ -136,4 +136,26 @@ describe('conversion machine', () => {
       start(conversion({ state: 'postprocessing', process_stage: '3/3' })).actor.getSnapshot().context.progress,
     ).toBe(75);
   });
+
+  it('says nothing about conversions that were already over when fetched, nor when fetched again', () => {
+    const done = start(conversion({ state: 'done' }));
+    const failed = start(conversion({ id: 'c2', state: 'error', error: 'Boom' }));
+    done.actor.send({ type: 'conversion.refresh', recording: conversion({ state: 'done' }) });
+    failed.actor.send({
+      type: 'conversion.refresh',
+      recording: conversion({ id: 'c2', state: 'error', error: 'Boom' }),
+    });
+    expect(done.actor.getSnapshot().matches('done')).toBe(true);
+    expect(failed.actor.getSnapshot().matches('error')).toBe(true);
+    expect(announced()).toEqual([]);
+  });
+
+  it('says the end of a redo, and a conversion that finished while events were missed', async () => {
+    const s = start(conversion({ state: 'error', error: 'Boom' }));
+    s.actor.send({ type: 'conversion.redo' });
+    await waitFor(s.actor, (snap) => snap.matches('working'));
+    s.actor.send({ type: 'conversion.refresh', recording: conversion({ state: 'done' }) });
+    expect(s.actor.getSnapshot().matches('done')).toBe(true);
+    expect(announced()).toEqual(['Aria: conversion complete']);
+  });
 });

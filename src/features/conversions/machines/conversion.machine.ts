@@ -49,6 +49,11 @@ export interface ConversionContext {
   startedAt: number;
   /** Why the last redo or cancel failed. */
   actionError: string | null;
+  /**
+   * The end last said (done or failed), so a conversion fetched already finished, or fetched again after a
+   * gap, is not announced once more; a redo forgets it.
+   */
+  told: 'done' | 'failed' | null;
 }
 
 export interface ConversionDeps {
@@ -120,7 +125,24 @@ export function createConversionMachine({ retry, cancel, now = Date.now }: Conve
         etaSeconds: null,
         startedAt: now(),
         actionError: null,
+        told: null,
       })),
+      sayDone: enqueueActions(({ context, enqueue }) => {
+        if (context.told === 'done') return;
+        enqueue({ type: 'announce', params: { message: say('conversions.announce.done', context.recording) } });
+        enqueue.assign({ told: 'done' as const });
+      }),
+      sayFailed: enqueueActions(({ context, enqueue }) => {
+        if (context.told === 'failed') return;
+        enqueue({
+          type: 'announce',
+          params: {
+            message: say('conversions.announce.failed', context.recording, { reason: context.recording.error ?? '' }),
+            politeness: 'assertive',
+          },
+        });
+        enqueue.assign({ told: 'failed' as const });
+      }),
     },
     guards: {
       isDone: ({ context }) => context.recording.state === 'done',
@@ -140,6 +162,8 @@ export function createConversionMachine({ retry, cancel, now = Date.now }: Conve
       etaSeconds: null,
       startedAt: now(),
       actionError: null,
+      // What was already over when it was fetched is not news.
+      told: input.recording.state === 'done' ? 'done' : input.recording.state === 'error' ? 'failed' : null,
     }),
     initial: 'routing',
     states: {
@@ -200,25 +224,11 @@ export function createConversionMachine({ retry, cancel, now = Date.now }: Conve
         },
       },
       done: {
-        entry: [
-          assign({ progress: 100, etaSeconds: 0 }),
-          {
-            type: 'announce',
-            params: ({ context }) => ({ message: say('conversions.announce.done', context.recording) }),
-          },
-        ],
+        entry: [assign({ progress: 100, etaSeconds: 0 }), 'sayDone'],
         on: { 'conversion.refresh': { target: 'routing', actions: 'take' } },
       },
       error: {
-        entry: {
-          type: 'announce',
-          params: ({ context }) => ({
-            message: say('conversions.announce.failed', context.recording, {
-              reason: context.recording.error ?? '',
-            }),
-            politeness: 'assertive' as const,
-          }),
-        },
+        entry: 'sayFailed',
         on: {
           'conversion.redo': 'retrying',
           'conversion.refresh': { target: 'routing', actions: 'take' },

@@ -1,0 +1,159 @@
+import { useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { announce, Button, modalStore } from '../../../../design-system/index.ts';
+import { useApi } from '../../../api/index.ts';
+import {
+  browserStorage,
+  clearNewOriginal,
+  failureMessage,
+  lastUsedVoicesStore,
+  originalHref,
+  useVoiceSelection,
+} from '../../../machines/index.ts';
+import { conversionErrorOf, createOrder, getProject, upgradeReasonOf, type Recording } from '../api/conversions-api.ts';
+import * as styles from './conversions.css.ts';
+
+/** An original the order converts, as the page that hosts the button knows it. */
+export interface OrderOriginal {
+  id: string;
+  label: string;
+}
+
+export interface OrderConversionsProps {
+  /** The originals to convert (the new-original data's), each into every chosen voice. */
+  originals: readonly OrderOriginal[];
+  /**
+   * Shows a message at chosen voices, by voice id, when the server refuses one of them (422 naming
+   * body/conversions/N/…); called with {} when an order starts.
+   */
+  onVoiceErrors: (errors: Record<string, string>) => void;
+}
+
+// The voice settings a refused conversion names, in the user's words; any other field keeps the server's.
+const FIELD_MESSAGES: Record<string, string> = {
+  voice_id: 'conversions.order.invalid.voice',
+  accent_id: 'conversions.order.invalid.accent',
+  narration_style_id: 'conversions.order.invalid.style',
+};
+
+// Reasons the voice screens' own prompt explains; the others are the plan's (upgradePlan).
+const VOICE_REASONS = new Set(['voice', 'accent']);
+
+/**
+ * "Order conversions" on /choose-voices: one order per original (POST /api/v2/orders) with the chosen voices
+ * and their settings. Placed, the choice is cleared, the voices become the last used, it is announced, and
+ * the user goes to the original on its project page. A plan that does not allow it (402) opens the upgrade
+ * prompt for its reason; a refused voice (422) is shown at that voice; anything else below the button.
+ */
+export function OrderConversions({ originals, onVoiceErrors }: OrderConversionsProps) {
+  const intl = useIntl();
+  const api = useApi();
+  const navigate = useNavigate();
+  const selection = useVoiceSelection();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Originals already ordered in this visit: pressing again after a later one failed orders only the rest.
+  const ordered = useRef(new Map<string, Recording[]>());
+  const hintId = useId();
+
+  const count = selection.choices.length;
+  const reason =
+    originals.length === 0
+      ? intl.formatMessage({ id: 'conversions.order.needsOriginal' })
+      : count === 0
+        ? intl.formatMessage({ id: 'conversions.order.needsVoice' })
+        : null;
+  const summary = intl.formatMessage(
+    { id: 'conversions.order.summary' },
+    {
+      count: count * originals.length,
+      originals: originals.length,
+      names: intl.formatList(originals.map((o) => `“${o.label}”`)),
+    },
+  );
+
+  const refused = (failure: unknown) => {
+    const upgrade = upgradeReasonOf(failure);
+    if (upgrade) {
+      modalStore.trigger.open(
+        VOICE_REASONS.has(upgrade)
+          ? { id: 'voiceUpgradePlan', data: { reason: upgrade } }
+          : { id: 'upgradePlan', data: { reason: upgrade } },
+      );
+      return;
+    }
+    const at = conversionErrorOf(failure);
+    const choice = at ? selection.choices[at.index] : undefined;
+    if (at && choice) {
+      const messageId = at.field ? FIELD_MESSAGES[at.field] : undefined;
+      const message = messageId ? intl.formatMessage({ id: messageId }) : at.message;
+      onVoiceErrors({ [choice.id]: message });
+      announce(intl.formatMessage({ id: 'conversions.order.voiceRefused' }, { name: choice.name, message }), {
+        politeness: 'assertive',
+      });
+      return;
+    }
+    const message = intl.formatMessage({ id: 'conversions.order.failed' }, { reason: failureMessage(failure) });
+    setError(message);
+    announce(message, { politeness: 'assertive' });
+  };
+
+  const order = async () => {
+    if (pending || reason) return;
+    setPending(true);
+    setError(null);
+    onVoiceErrors({});
+    const choices = selection.choices;
+    try {
+      for (const original of originals) {
+        if (ordered.current.has(original.id)) continue;
+        const response = await createOrder(api, {
+          original_id: original.id,
+          conversions: selection.conversions,
+          use_calibration: false,
+        });
+        ordered.current.set(original.id, response.conversions);
+      }
+    } catch (failure) {
+      setPending(false);
+      refused(failure);
+      return;
+    }
+    const now = Date.now();
+    choices.forEach((choice, i) => lastUsedVoicesStore.trigger.used({ entry: choice, time: now + i }));
+    selection.clear();
+    clearNewOriginal(browserStorage());
+    const first = originals[0]!;
+    const placed = ordered.current.get(first.id)?.[0];
+    announce(intl.formatMessage({ id: 'conversions.order.done' }, { count: count * originals.length }));
+    let href = '/projects';
+    if (placed) {
+      try {
+        const project = await getProject(api, placed.project_id);
+        href = originalHref(project.url, placed.parent_folder_id, first.id);
+      } catch {
+        // The order is placed: the projects list is the way there when the project can not be read now.
+      }
+    }
+    void navigate(href);
+  };
+
+  return (
+    <div className={styles.order}>
+      <Button
+        variant="primary"
+        isDisabled={reason !== null}
+        isPending={pending}
+        aria-describedby={hintId}
+        onPress={() => void order()}
+      >
+        <FormattedMessage id="conversions.order.button" />
+      </Button>
+      <p id={hintId} className={styles.muted}>
+        {reason ?? summary}
+      </p>
+      {error ? <p className={styles.alert}>{error}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,325 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import {
+  ABPlayer,
+  Badge,
+  Button,
+  ButtonLink,
+  Icon,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  modalStore,
+  ProgressBar,
+  type BadgeProps,
+} from '../../../../design-system/index.ts';
+import { isTrialExpired, useSession } from '../../../machines/index.ts';
+import type { Recording } from '../api/conversions-api.ts';
+import { conversionFileName, etaParts } from '../conversion-format.ts';
+import { conversionDisplay, type ConversionActor, type ConversionDisplay } from '../machines/conversion.machine.ts';
+import type { DeleteConversionData } from '../modals/delete-conversion-modal.tsx';
+import type { ReportConversionIssueData } from '../modals/report-conversion-issue-modal.tsx';
+import { parseStage } from '../process-stage.ts';
+import * as styles from './conversions.css.ts';
+import { useCompleted, useConversions } from './use-conversions.ts';
+
+export interface OriginalConversionsProps {
+  /** The original whose conversions are shown (its label and audio are the A/B player's first track). */
+  original: Recording;
+  /**
+   * The heading level of "Conversions" (the original's own heading is one above).
+   * @default 4
+   */
+  headingLevel?: 4 | 5;
+}
+
+/** "Ada, +2 st": how a conversion is named in labels, announcements and the A/B player. */
+export function conversionName(intl: IntlShape, recording: Recording): string {
+  return intl.formatMessage(
+    { id: 'conversions.item.name' },
+    {
+      voice: recording.voice_name ?? recording.label,
+      semitones: intl.formatNumber(recording.semitones_correction, { signDisplay: 'exceptZero' }),
+    },
+  );
+}
+
+/**
+ * An original's conversions on the project page: each with its voice, pitch shift, accent and narration
+ * style, its state as SPEC.md section 4 shows it (in progress, completed, failed; and cancelled), live
+ * progress with the step and the time left, and what can be done with it (cancel, retry, download, report an
+ * issue, delete); above them an A/B player with the original and the completed conversions.
+ */
+export function OriginalConversions({ original, headingLevel = 4 }: OriginalConversionsProps) {
+  const intl = useIntl();
+  const list = useConversions(original);
+  const completed = useCompleted(list.actors);
+  const headingId = useId();
+  const Heading = headingLevel === 5 ? 'h5' : 'h4';
+
+  if (list.status === 'idle') return null;
+  if (list.status === 'loading') {
+    return (
+      <p role="status" className={styles.muted}>
+        {intl.formatMessage({ id: 'conversions.list.loading' })}
+      </p>
+    );
+  }
+  if (list.status === 'error' && list.actors.length === 0) {
+    return (
+      <div className={styles.row}>
+        <p role="alert" className={styles.alert}>
+          {intl.formatMessage({ id: 'conversions.list.failed' }, { reason: list.error })}
+        </p>
+        <Button variant="secondary" size="sm" onPress={list.reload}>
+          {intl.formatMessage({ id: 'conversions.list.retry' })}
+        </Button>
+      </div>
+    );
+  }
+  if (list.actors.length === 0) return null;
+
+  const tracks = [
+    ...(original.url
+      ? [{ id: original.id, label: intl.formatMessage({ id: 'conversions.compare.original' }), audioUrl: original.url }]
+      : []),
+    ...completed.map((c) => ({ id: c.id, label: conversionName(intl, c), audioUrl: c.url ?? '' })),
+  ];
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <Heading id={headingId} className={styles.sectionTitle}>
+        {intl.formatMessage({ id: 'conversions.list.title' }, { count: list.total })}
+      </Heading>
+      {completed.length > 0 && tracks.length > 1 ? (
+        <ABPlayer
+          label={intl.formatMessage({ id: 'conversions.compare.label' }, { name: original.label })}
+          tracks={tracks}
+        />
+      ) : null}
+      <ul
+        className={styles.list}
+        aria-label={intl.formatMessage({ id: 'conversions.list.label' }, { name: original.label })}
+      >
+        {list.actors.map((actor) => (
+          <ConversionItem
+            key={actor.id}
+            actor={actor}
+            original={original}
+            headingLevel={headingLevel === 5 ? 6 : 5}
+            onDeleted={() => list.removed(actor)}
+          />
+        ))}
+      </ul>
+      {list.total > list.actors.length ? (
+        <div>
+          <Button variant="secondary" size="sm" onPress={list.more}>
+            {intl.formatMessage(
+              { id: 'conversions.list.more' },
+              { count: list.total - list.actors.length, name: original.label },
+            )}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+const BADGES: Record<ConversionDisplay, { tone: BadgeProps['tone']; icon?: BadgeProps['icon'] }> = {
+  in_progress: { tone: 'info' },
+  completed: { tone: 'success', icon: 'check' },
+  failed: { tone: 'danger' },
+  cancelled: { tone: 'neutral' },
+};
+
+function ConversionItem({
+  actor,
+  original,
+  headingLevel,
+  onDeleted,
+}: {
+  actor: ConversionActor;
+  original: Recording;
+  headingLevel: 5 | 6;
+  onDeleted: () => void;
+}) {
+  const intl = useIntl();
+  const { user } = useSession();
+  const snapshot = useSelector(actor, (s) => s);
+  const { recording, progress, etaSeconds, actionError } = snapshot.context;
+  const display = conversionDisplay(snapshot);
+  const cancelling = snapshot.matches('cancelling');
+  const retrying = snapshot.matches('retrying');
+  const headingId = useId();
+  const errorId = useId();
+  const name = conversionName(intl, recording);
+  const Heading = headingLevel === 6 ? 'h6' : 'h5';
+
+  const details = [
+    intl.formatMessage(
+      { id: 'conversions.item.semitones' },
+      { value: intl.formatNumber(recording.semitones_correction, { signDisplay: 'exceptZero' }) },
+    ),
+    recording.accent_name,
+    recording.narration_style_name,
+  ].filter(Boolean);
+
+  const stage = parseStage(recording.process_stage);
+  const phase = cancelling
+    ? 'cancelling'
+    : recording.state === 'queued'
+      ? 'queued'
+      : recording.state === 'postprocessing'
+        ? 'postprocessing'
+        : 'processing';
+  const percent = intl.formatNumber(progress / 100, { style: 'percent', maximumFractionDigits: 0 });
+  const valueLabel =
+    stage && phase !== 'queued'
+      ? intl.formatMessage(
+          { id: 'conversions.item.progressValue' },
+          { percent, current: stage.current, total: stage.total },
+        )
+      : percent;
+  const eta = etaParts(etaSeconds);
+  const canDownload = user?.data.permissions.download === true;
+
+  // Cancel and Retry give way to each other: focus, lost with the button pressed, goes to what is there now.
+  const actions = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || cancelling || retrying) return;
+    refocus.current = false;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    actions.current?.querySelector<HTMLElement>('button:not([disabled]), a[href]')?.focus();
+  }, [display, cancelling, retrying]);
+
+  return (
+    <li className={styles.item} aria-labelledby={headingId}>
+      <div className={styles.row}>
+        <Heading id={headingId} className={styles.name}>
+          {recording.voice_name ?? recording.label}
+        </Heading>
+        <Badge tone={BADGES[display].tone} icon={BADGES[display].icon}>
+          {intl.formatMessage({ id: `conversions.state.${display}` })}
+        </Badge>
+      </div>
+      <p className={styles.muted}>{details.join(' · ')}</p>
+      {display === 'in_progress' ? (
+        <>
+          <div className={styles.progress}>
+            <ProgressBar aria-labelledby={headingId} value={progress} valueLabel={valueLabel} size="sm" />
+          </div>
+          <p className={styles.muted}>
+            {intl.formatMessage({ id: `conversions.phase.${phase}` })}
+            {eta && phase !== 'cancelling'
+              ? ` · ${intl.formatMessage({ id: `conversions.item.eta.${eta.unit}` }, { value: eta.value })}`
+              : null}
+          </p>
+        </>
+      ) : null}
+      {display === 'failed' ? (
+        <p id={errorId} className={styles.alert}>
+          {intl.formatMessage(
+            { id: 'conversions.item.error' },
+            { reason: actionError ?? recording.error ?? intl.formatMessage({ id: 'conversions.item.errorUnknown' }) },
+          )}
+        </p>
+      ) : null}
+      {display === 'in_progress' && actionError ? <p className={styles.alert}>{actionError}</p> : null}
+      <div className={styles.row} ref={actions}>
+        {display === 'in_progress' ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            isPending={cancelling}
+            isDisabled={retrying}
+            aria-label={intl.formatMessage({ id: 'conversions.item.cancel.label' }, { name })}
+            onPress={() => {
+              refocus.current = true;
+              actor.send({ type: 'conversion.cancel' });
+            }}
+          >
+            {intl.formatMessage({ id: 'conversions.item.cancel' })}
+          </Button>
+        ) : null}
+        {display === 'failed' || display === 'cancelled' ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={intl.formatMessage({ id: 'conversions.item.retry.label' }, { name })}
+            aria-describedby={display === 'failed' ? errorId : undefined}
+            onPress={() => {
+              refocus.current = true;
+              actor.send({ type: 'conversion.redo' });
+            }}
+          >
+            {intl.formatMessage({ id: 'conversions.item.retry' })}
+          </Button>
+        ) : null}
+        {display === 'completed' && recording.url ? (
+          canDownload ? (
+            <ButtonLink
+              variant="secondary"
+              size="sm"
+              href={recording.url}
+              download={conversionFileName(original, recording)}
+              aria-label={intl.formatMessage({ id: 'conversions.item.download.label' }, { name })}
+            >
+              <Icon name="download" />
+              {intl.formatMessage({ id: 'conversions.item.download' })}
+            </ButtonLink>
+          ) : (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={intl.formatMessage({ id: 'conversions.item.download.label' }, { name })}
+              onPress={() =>
+                modalStore.trigger.open({
+                  id: 'upgradePlan',
+                  data: { reason: isTrialExpired(user) ? 'trial_expired' : 'download' },
+                })
+              }
+            >
+              <Icon name="download" />
+              {intl.formatMessage({ id: 'conversions.item.download' })}
+            </Button>
+          )
+        ) : null}
+        <MenuTrigger>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={intl.formatMessage({ id: 'conversions.item.menu' }, { name })}
+          >
+            <Icon name="more" />
+          </Button>
+          <Menu
+            disabledKeys={display === 'completed' || display === 'failed' ? [] : ['report']}
+            onAction={(key) => {
+              if (key === 'report') {
+                modalStore.trigger.open({
+                  id: 'reportConversionIssue',
+                  data: { conversion: recording, name } satisfies ReportConversionIssueData,
+                });
+              }
+              if (key === 'delete') {
+                modalStore.trigger.open({
+                  id: 'deleteConversion',
+                  data: { conversion: recording, name, onDeleted } satisfies DeleteConversionData,
+                });
+              }
+            }}
+          >
+            <MenuItem id="report" icon="warning">
+              {intl.formatMessage({ id: 'conversions.item.report' })}
+            </MenuItem>
+            <MenuItem id="delete" icon="trash" variant="danger">
+              {intl.formatMessage({ id: 'conversions.item.delete' })}
+            </MenuItem>
+          </Menu>
+        </MenuTrigger>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,235 @@
+import { audiowaveformFromSamples } from '../../../../design-system/index.ts';
+import { synthesiseClip } from '../../../../design-system/components/WaveformPlayer/story-audio.ts';
+import type { FakeCall, FakeResponse } from '../../../api/testing.ts';
+import type { LiveEvent } from '../../../api/index.ts';
+import type { Project, Recording, RecordingState } from '../api/conversions-api.ts';
+
+/**
+ * A small marketplace for the conversions' stories: an original, its conversions and the order calls, kept
+ * in memory and answered as marketplace.yaml says (list by original, retry of a failed or cancelled one,
+ * delete that cancels one in progress, issue reports, orders), plus the live events a play sends. It stands
+ * in for the network only; the components, machines, API clients and middleware run for real.
+ */
+
+// One real clip with its peaks: the A/B player loads real audio.
+const clip = synthesiseClip(4, 8000);
+export const audioUrl = URL.createObjectURL(clip.wav);
+const peaksUrl = URL.createObjectURL(
+  new Blob([JSON.stringify(audiowaveformFromSamples([clip.samples], clip.sampleRate, 64, 8))], {
+    type: 'application/json',
+  }),
+);
+
+export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const day = (n: number) => new Date(Date.UTC(2026, 0, n, 10, 30)).toISOString();
+
+export const PROJECT_ID = uuid(3);
+export const FOLDER_ID = uuid(103);
+
+function recording(extra: Partial<Recording>): Recording {
+  return {
+    id: uuid(200),
+    project_id: PROJECT_ID,
+    parent_folder_id: FOLDER_ID,
+    url: audioUrl,
+    waveform_url: peaksUrl,
+    file_name: 'take.wav',
+    label: 'Welcome take',
+    state: 'done',
+    type: 'original',
+    original_id: null,
+    model_id: null,
+    microphone: null,
+    error: null,
+    active: true,
+    size: 96_044,
+    starred: false,
+    tts: false,
+    tts_voice: null,
+    tts_voice_id: null,
+    text: null,
+    text_language: null,
+    created_at: day(1),
+    updated_at: day(1),
+    converted_at: null,
+    params: null,
+    duration: 4,
+    calibration_id: null,
+    calibration_value: null,
+    calibration_name: null,
+    process_stage: null,
+    voice_id: null,
+    voice_name: null,
+    voice_talent: null,
+    semitones_correction: 0,
+    accent_id: null,
+    accent_name: null,
+    narration_style_id: null,
+    narration_style_name: null,
+    moderation: null,
+    conversions_count: 0,
+    ...extra,
+  } as Recording;
+}
+
+export function makeOriginal(extra: Partial<Recording> = {}): Recording {
+  return recording({ id: uuid(201), ...extra });
+}
+
+/** A conversion of `original` into a voice, in a state (done ones have their audio). */
+export function makeConversion(
+  n: number,
+  original: Recording,
+  voice: string,
+  state: RecordingState,
+  extra: Partial<Recording> = {},
+): Recording {
+  return recording({
+    id: uuid(300 + n),
+    type: 'conversion',
+    original_id: original.id,
+    label: `${original.label} ${voice}`,
+    file_name: `${original.label} ${voice}.wav`,
+    state,
+    url: state === 'done' ? audioUrl : null,
+    waveform_url: state === 'done' ? peaksUrl : null,
+    process_stage: state === 'done' ? null : state === 'queued' ? '0' : '3/10',
+    voice_id: uuid(n),
+    voice_name: voice,
+    voice_talent: false,
+    semitones_correction: 2,
+    accent_id: 'en-US',
+    accent_name: 'American English',
+    narration_style_id: 'BASIC',
+    narration_style_name: 'Basic',
+    created_at: day(2),
+    updated_at: day(2 + n),
+    converted_at: state === 'done' ? day(2 + n) : null,
+    ...extra,
+  });
+}
+
+export function makeProject(): Project {
+  return {
+    id: PROJECT_ID,
+    owner: uuid(999),
+    owner_name: 'ada',
+    name: 'Podcast',
+    slug: 'podcast',
+    url: '/ada/podcast',
+    created_at: day(1),
+    updated_at: day(1),
+    last_recording_at: day(1),
+    deleted_at: null,
+    folders: [],
+    stats: { folders: 1, originals: 1, conversions: 0, duration: 4, size: 96_044 },
+    models: [],
+  } as Project;
+}
+
+export interface ConversionsState {
+  originals: Recording[];
+  conversions: Recording[];
+  /** The names of the voices orders may name (those of `conversions` are known already). */
+  voices?: Record<string, string>;
+  /** Answers to replace by route ("METHOD /path"), e.g. a refusal. */
+  overrides?: Record<string, FakeResponse | ((call: FakeCall) => FakeResponse)>;
+}
+
+type Handler = (call: FakeCall) => FakeResponse;
+
+/** The routes of the fake marketplace over `state` (mutated as calls arrive). */
+export function conversionsRoutes(state: ConversionsState): Record<string, Handler | FakeResponse> {
+  let next = 900;
+  const voiceNames: Record<string, string> = { ...state.voices };
+  for (const c of state.conversions) if (c.voice_id && c.voice_name) voiceNames[c.voice_id] = c.voice_name;
+  const routes: Record<string, Handler | FakeResponse> = {
+    'GET /api/recordings/conversions': (call) => {
+      const items = state.conversions
+        .filter((c) => c.original_id === call.query.get('original_id') && c.active)
+        .sort((a, b) => (a.updated_at < b.updated_at ? 1 : -1));
+      const offset = Number(call.query.get('offset') ?? 0);
+      const limit = Number(call.query.get('limit') ?? 40);
+      return { status: 200, body: { items: items.slice(offset, offset + limit), total: items.length, offset, limit } };
+    },
+    'POST /api/v2/orders': (call) => {
+      const request = call.body as {
+        original_id: string;
+        conversions: { voice_id: string; semitones_correction: number; accent_id?: string | null }[];
+      };
+      const original = state.originals.find((o) => o.id === request.original_id);
+      if (!original) return { status: 404, body: { detail: 'Original not found' } };
+      const made = request.conversions.map((c) =>
+        makeConversion(next++, original, voiceNames[c.voice_id] ?? 'Voice', 'queued', {
+          voice_id: c.voice_id,
+          semitones_correction: c.semitones_correction,
+        }),
+      );
+      state.conversions.push(...made);
+      return { status: 202, body: { order_id: uuid(800), conversions: made } };
+    },
+    [`GET /api/projects/${PROJECT_ID}`]: { status: 200, body: makeProject() },
+  };
+  for (const conversion of state.conversions) {
+    const id = conversion.id;
+    routes[`POST /api/v2/orders/retry/${id}`] = () => {
+      if (!conversion.active) return { status: 404, body: { detail: 'Conversion not found' } };
+      if (conversion.state !== 'error' && conversion.state !== 'cancelled') {
+        return { status: 409, body: { detail: 'Only a failed or cancelled conversion can be retried' } };
+      }
+      Object.assign(conversion, { state: 'queued', error: null, process_stage: '0' });
+      return { status: 202, body: conversion };
+    };
+    routes[`DELETE /api/recordings/${id}`] = (call) => {
+      if (['queued', 'processing', 'postprocessing'].includes(conversion.state)) conversion.state = 'cancelled';
+      conversion.active = false;
+      if (call.query.get('hard_delete') === 'true') state.conversions = state.conversions.filter((c) => c.id !== id);
+      return { status: 200, body: [id] };
+    };
+    routes[`POST /api/recordings/${id}/conversion-issue`] = (call) => ({
+      status: 201,
+      body: {
+        id: uuid(700),
+        recording_id: id,
+        description: (call.body as { description: string }).description,
+        created_at: day(9),
+      },
+    });
+  }
+  return { ...routes, ...state.overrides };
+}
+
+let eventId = 1;
+
+/** conversion.processing for a conversion, as the socket sends it. */
+export function processing(
+  conversion: Recording,
+  state: 'queued' | 'processing' | 'postprocessing',
+  stage: string,
+  eta: number | null = null,
+): LiveEvent {
+  return {
+    id: eventId++,
+    type: 'conversion.processing',
+    created_at: day(9),
+    data: {
+      recording_id: conversion.id,
+      original_id: conversion.original_id!,
+      project_id: conversion.project_id,
+      folder_id: conversion.parent_folder_id,
+      state,
+      process_stage: stage,
+      eta_seconds: eta,
+    },
+  } as LiveEvent;
+}
+
+/** conversion.finished with the recording as stored. */
+export function finished(conversion: Recording): LiveEvent {
+  return {
+    id: eventId++,
+    type: 'conversion.finished',
+    created_at: day(9),
+    data: { recording: conversion, project_url: '/ada/podcast' },
+  } as LiveEvent;
+}

@@ -1,0 +1,3 @@
+export { OrderConversions, type OrderConversionsProps, type OrderOriginal } from './components/order-conversions.tsx';
+export { OriginalConversions, type OriginalConversionsProps } from './components/original-conversions.tsx';
+export { registerConversionsModals, useConversionsModals } from './modals/register.ts';
