@@ -14,6 +14,7 @@ import {
   modalStore,
   ProgressBar,
   Select,
+  useModal,
   WaveformPlayer,
 } from '../../../../design-system/index.ts';
 import { createTokenStore, useApi } from '../../../api/index.ts';
@@ -133,7 +134,48 @@ export function RecorderPage({ createRequest, listMicrophones }: RecorderPagePro
       </section>
       <RecordSection target={target} createRequest={createRequest} listMicrophones={listMicrophones} />
       <UploadSection target={target} createRequest={createRequest} />
+      <TextSection target={target} />
     </div>
+  );
+}
+
+/** What the recordingTts modal (the tts feature) takes: where the new original goes, and who hears of it. */
+interface RecordingTtsData {
+  projectId: string;
+  folderId: string;
+  onCreated?: (recording: Recording) => void;
+}
+
+/** Or type a text: the recordingTts modal speaks it in a voice and saves it here as a new original. */
+function TextSection({ target }: { target: TargetState }) {
+  const tts = useModal<RecordingTtsData>('recordingTts');
+  const { project, folder } = target;
+  return (
+    <section className={styles.section} aria-labelledby="tts-heading">
+      <h2 id="tts-heading" className={styles.sectionTitle}>
+        <FormattedMessage id="recorder.tts.title" />
+      </h2>
+      <p className={styles.muted}>
+        <FormattedMessage id="recorder.tts.lead" />
+      </p>
+      <div>
+        <Button
+          variant="secondary"
+          isDisabled={!project || !folder}
+          onPress={() =>
+            project &&
+            folder &&
+            tts.open({
+              projectId: project.id,
+              folderId: folder.id,
+              onCreated: (recording) => rememberSaved({ project, folder }, [recording], 'tts'),
+            })
+          }
+        >
+          <FormattedMessage id="recorder.tts.open" />
+        </Button>
+      </div>
+    </section>
   );
 }
 
