@@ -14,11 +14,12 @@ import {
   VerifyEmailPage,
 } from '../features/auth/index.ts';
 import { AupPage, FaqPage, PricingPage, TermsOfUsePage, UseCasesPage } from '../features/marketing/index.ts';
-import { ProjectPage, ProjectsPage } from '../features/projects/index.ts';
+import { ProjectsPage } from '../features/projects/index.ts';
 import { RecorderPage } from '../features/recorder/index.ts';
-import { AuditionVoicesPage, ChooseVoicesPage, VoiceTalentsPage } from '../features/voices/index.ts';
+import { AuditionVoicesPage, VoiceTalentsPage } from '../features/voices/index.ts';
 import { WelcomePage } from '../features/welcome/index.ts';
 import { AppLayoutRoute } from './app-layout-route.tsx';
+import { ChooseVoicesRoute, ProjectRoute } from './conversion-routes.tsx';
 import { EXTERNAL_LINKS } from './external-links.ts';
 import { HomeRoute } from './home-route.tsx';
 import { MarketingLayoutRoute } from './marketing-layout-route.tsx';
@@ -139,7 +140,7 @@ export const routes: RouteObject[] = [
               { path: '/new', element: <RecorderPage />, handle: titled('recorder.documentTitle') },
               {
                 path: '/choose-voices',
-                element: <ChooseVoicesPage />,
+                element: <ChooseVoicesRoute />,
                 handle: titled('voices.choose.documentTitle'),
               },
               {
@@ -155,7 +156,7 @@ export const routes: RouteObject[] = [
               // The project page; the static paths above (e.g. /account/plan) rank before it.
               {
                 path: '/:ownerName/:projectSlug',
-                element: <ProjectPage />,
+                element: <ProjectRoute />,
                 handle: titled('projects.projectDocumentTitle'),
               },
             ],

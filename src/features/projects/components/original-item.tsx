@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Form } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
@@ -34,6 +34,8 @@ export interface OriginalItemProps {
   onNoteSaved: (recordingId: string, text: string | null) => void;
   onMoved: (recording: Recording) => void;
   onDeleted: (ids: string[]) => void;
+  /** The original's conversions, under its player (the route layer brings them). */
+  conversions?: ReactNode;
 }
 
 /** One original: the waveform player with its played counter, star, note, move, and its menu. */
@@ -45,6 +47,7 @@ export function OriginalItem({
   onNoteSaved,
   onMoved,
   onDeleted,
+  conversions,
 }: OriginalItemProps) {
   const intl = useIntl();
   const api = useApi();
@@ -93,7 +96,7 @@ export function OriginalItem({
   return (
     <li className={styles.original} aria-labelledby={headingId}>
       <div className={styles.row}>
-        <h3 id={headingId} className={styles.originalTitle}>
+        <h3 id={headingId} className={styles.originalTitle} tabIndex={-1}>
           {recording.label}
         </h3>
         <Button
@@ -164,6 +167,7 @@ export function OriginalItem({
           onStop={() => announce(intl.formatMessage({ id: 'projects.player.stopped' }, { name: recording.label }))}
         />
       ) : null}
+      {conversions}
       <NoteForm recording={recording} note={note} onSaved={onNoteSaved} />
       {others.length > 0 ? (
         <div className={styles.inlineForm}>

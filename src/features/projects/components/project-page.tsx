@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Form } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import {
   addToast,
   announce,
@@ -42,6 +42,24 @@ import { ListPager, usePagedList } from './paged-list.tsx';
 import * as styles from './projects.css.ts';
 import { useExport } from './use-export.ts';
 
+/** What the page shows under each original that is not the studio's own (the route layer brings it). */
+export type RenderConversions = (original: Recording) => ReactNode;
+
+export interface ProjectPageProps {
+  /** Drawn under each original's player: its conversions. */
+  renderConversions?: RenderConversions;
+}
+
+/**
+ * Where ?folder=&original= point ("Check it now" on a finished conversion): the folder to select and the
+ * original to bring into view and focus, once per visit of the address (`key`).
+ */
+interface Target {
+  folder: string | null;
+  original: string | null;
+  key: string;
+}
+
 type Load<T> =
   { status: 'loading' } | { status: 'error'; message: string; notFound?: boolean } | ({ status: 'ready' } & T);
 
@@ -49,12 +67,20 @@ type Load<T> =
  * The project page /{ownerName}/{projectSlug}: the project's folders (the first selected after a load, the
  * position kept, the neighbour selected after deleting the selected one), and the selected folder's
  * originals with the player, star, note, move, rename, delete and details; exports of the project, the
- * folder and each original.
+ * folder and each original. ?folder=&original= select that folder and focus that original.
  */
-export function ProjectPage() {
+export function ProjectPage({ renderConversions }: ProjectPageProps = {}) {
   const intl = useIntl();
   const api = useApi();
   const { ownerName = '', projectSlug = '' } = useParams();
+  const [params] = useSearchParams();
+  const { key } = useLocation();
+  const folderParam = params.get('folder');
+  const originalParam = params.get('original');
+  const target = useMemo<Target>(
+    () => ({ folder: folderParam, original: originalParam, key }),
+    [folderParam, originalParam, key],
+  );
   const [project, setProject] = useState<Load<{ project: Project }>>({ status: 'loading' });
   const exporter = useExport();
 
@@ -114,33 +140,57 @@ export function ProjectPage() {
           <FormattedMessage id="projects.export.project" />
         </Button>
       </div>
-      <Folders project={p} />
+      <Folders project={p} target={target} renderConversions={renderConversions} />
     </div>
   );
 }
 
-function Folders({ project }: { project: Project }) {
+function Folders({
+  project,
+  target,
+  renderConversions,
+}: {
+  project: Project;
+  target: Target;
+  renderConversions?: RenderConversions;
+}) {
   const intl = useIntl();
   const api = useApi();
   const prefs = useSelector(listPreferencesStore, (s) => s.context.folders);
   const sort = folderSortOf(prefs.sort, prefs.direction);
   const [selected, setSelected] = useState<string | null>(null);
   const exporter = useExport();
+  // The address's folder and original are applied once per visit of it; the user's choices win after.
+  const folderShown = useRef<string | null>(null);
+  const [originalShown, setOriginalShown] = useState<string | null>(null);
+  const wantedFolder = target.folder && folderShown.current !== target.key ? target.folder : null;
   const folders = usePagedList<Folder>({
     query: `${project.id}|${sort.key}`,
     pageSize: prefs.pageSize,
     load: (page) => listFolders(api, { ...page, project_id: project.id, sort: sort.sort, direction: sort.direction }),
-    onLoad: (result) =>
+    onLoad: (result) => {
+      const ids = result.items.map((f) => f.id);
       setSelected((current) =>
-        selectAfterLoad(
-          result.items.map((f) => f.id),
-          current,
-        ),
-      ),
+        wantedFolder && ids.includes(wantedFolder) ? wantedFolder : selectAfterLoad(ids, current),
+      );
+    },
   });
 
   const items = folders.items;
   const current = items.find((f) => f.id === selected) ?? null;
+
+  useEffect(() => {
+    if (!target.folder || folderShown.current === target.key) return;
+    if (!items.some((f) => f.id === target.folder)) return;
+    folderShown.current = target.key;
+    setSelected(target.folder);
+  }, [target, items]);
+
+  // The original to focus: the address's, in its folder (or any folder when it names none), until shown.
+  const focusOriginal =
+    target.original && originalShown !== target.key && (!target.folder || target.folder === selected)
+      ? target.original
+      : null;
 
   const onCreated = (folder: Folder) => {
     folders.created(folder);
@@ -255,7 +305,15 @@ function Folders({ project }: { project: Project }) {
                 <FormattedMessage id="projects.folder.delete" />
               </Button>
             </div>
-            <Originals key={current.id} folder={current} folders={items} onCountChange={folders.reload} />
+            <Originals
+              key={current.id}
+              folder={current}
+              folders={items}
+              onCountChange={folders.reload}
+              focusOriginal={focusOriginal}
+              onFocused={() => setOriginalShown(target.key)}
+              renderConversions={renderConversions}
+            />
           </>
         ) : folders.status === 'ready' ? (
           <EmptyState heading={intl.formatMessage({ id: 'projects.folder.none' })} headingLevel={2}>
@@ -365,10 +423,17 @@ function Originals({
   folder,
   folders,
   onCountChange,
+  focusOriginal,
+  onFocused,
+  renderConversions,
 }: {
   folder: Folder;
   folders: readonly Folder[];
   onCountChange: () => void;
+  /** An original to bring into view and focus once it is listed. */
+  focusOriginal: string | null;
+  onFocused: () => void;
+  renderConversions?: RenderConversions;
 }) {
   const intl = useIntl();
   const api = useApi();
@@ -394,6 +459,20 @@ function Originals({
 
   const items = list.items;
   const total = list.total;
+  const listed = list.status === 'ready' && focusOriginal !== null && items.some((r) => r.id === focusOriginal);
+
+  useEffect(() => {
+    if (!listed || !focusOriginal) return;
+    // A frame later: the item is drawn, and focus set by the navigation (the page heading) comes first.
+    const frame = requestAnimationFrame(() => {
+      const heading = document.getElementById(`original-${focusOriginal}`);
+      if (!heading) return;
+      heading.focus();
+      heading.scrollIntoView({ block: 'start' });
+      onFocused();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [listed, focusOriginal, onFocused]);
 
   const removed = (id: string) => {
     list.removed(id);
@@ -429,6 +508,7 @@ function Originals({
               }
               onMoved={(moved) => removed(moved.id)}
               onDeleted={(ids) => removed(ids[0] ?? '')}
+              conversions={renderConversions?.(recording)}
             />
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { announce, Avatar, Badge, Button, ButtonLink, modalStore, Spinner } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
@@ -38,6 +38,19 @@ type Originals =
   | { status: 'ready'; items: OriginalSummary[] }
   | { status: 'error'; message: string };
 
+/** What the page gives the order action it hosts (the route layer brings it from the conversions feature). */
+export interface OrderSlot {
+  /** The originals being converted, once known (empty while loading, or when there is none). */
+  originals: readonly OriginalSummary[];
+  /** Shows messages at chosen voices by voice id (a refused order names one); {} clears them. */
+  onVoiceErrors: (errors: Record<string, string>) => void;
+}
+
+export interface ChooseVoicesPageProps {
+  /** The order action, under the chosen voices. */
+  renderOrder?: (slot: OrderSlot) => ReactNode;
+}
+
 /**
  * /choose-voices: the voices an original is to be converted into. The original is the one just recorded or
  * uploaded (SPEC.md section 3's new-original data); the user chooses up to 20 voices, each with its accent,
@@ -45,7 +58,7 @@ type Originals =
  * The choice is the app's voice selection (`useVoiceSelection` in src/machines), which the order is made
  * from; each voice chosen becomes the newest last-used voice.
  */
-export function ChooseVoicesPage() {
+export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
   const intl = useIntl();
   const api = useApi();
   const { user } = useSession();
@@ -57,6 +70,17 @@ export function ChooseVoicesPage() {
     newOriginal.uploaded.length > 0 ? { status: 'loading' } : { status: 'none' },
   );
   const userId = user?.id ?? null;
+  // Messages at chosen voices hold for the choice they were given for; any change of it drops them.
+  const [voiceErrors, setVoiceErrors] = useState<{ for: VoiceChoice[]; errors: Record<string, string> }>({
+    for: [],
+    errors: {},
+  });
+  const errorsNow = voiceErrors.for === selection.choices ? voiceErrors.errors : {};
+  const onVoiceErrors = useCallback(
+    (errors: Record<string, string>) =>
+      setVoiceErrors({ for: voiceSelectionStore.getSnapshot().context.choices, errors }),
+    [],
+  );
 
   useEffect(() => {
     voiceSelectionStore.trigger.bind({ userId });
@@ -171,10 +195,12 @@ export function ChooseVoicesPage() {
       <OriginalsNote originals={originals} />
       <ChosenVoices
         choices={selection.choices}
+        errors={errorsNow}
         summary={summary}
         onSettings={(id) => void openSettings(id)}
         onRemove={unchoose}
       />
+      {renderOrder?.({ originals: originals.status === 'ready' ? originals.items : [], onVoiceErrors })}
       <RecentVoices
         isChosen={selection.isChosen}
         summary={summary}
@@ -238,17 +264,26 @@ function OriginalsNote({ originals }: { originals: Originals }) {
 
 function ChosenVoices({
   choices,
+  errors,
   summary,
   onSettings,
   onRemove,
 }: {
   choices: VoiceChoice[];
+  /** Messages by voice id (a refused order), shown at the voice. */
+  errors: Record<string, string>;
   summary: (choice: VoiceChoice) => string;
   onSettings: (id: string) => void;
   onRemove: (id: string, name: string) => void;
 }) {
   const intl = useIntl();
   const titleId = useId();
+  const settingsButtons = useRef(new Map<string, HTMLButtonElement>());
+  // A voice the order was refused for: focus goes to its settings, where it is put right.
+  const firstError = choices.find((c) => errors[c.id])?.id;
+  useEffect(() => {
+    if (firstError) settingsButtons.current.get(firstError)?.focus();
+  }, [firstError, errors]);
   return (
     <section className={styles.section} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.sectionTitle}>
@@ -266,11 +301,21 @@ function ChosenVoices({
               <div className={styles.compactText}>
                 <h3 className={styles.compactName}>{choice.name}</h3>
                 <span className={styles.muted}>{summary(choice)}</span>
+                {errors[choice.id] ? (
+                  <span id={`chosen-error-${choice.id}`} className={styles.fieldError}>
+                    {errors[choice.id]}
+                  </span>
+                ) : null}
               </div>
               <Button
                 variant="secondary"
                 size="sm"
+                ref={(element) => {
+                  if (element) settingsButtons.current.set(choice.id, element);
+                  else settingsButtons.current.delete(choice.id);
+                }}
                 aria-label={intl.formatMessage({ id: 'voices.card.settings.label' }, { name: choice.name })}
+                aria-describedby={errors[choice.id] ? `chosen-error-${choice.id}` : undefined}
                 onPress={() => onSettings(choice.id)}
               >
                 <FormattedMessage id="voices.card.settings" />

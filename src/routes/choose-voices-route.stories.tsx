@@ -1,0 +1,260 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { announcementLog } from '../../design-system/index.ts';
+import type { FakeResponse } from '../api/testing.ts';
+import {
+  conversionsRoutes,
+  FOLDER_ID,
+  makeOriginal,
+  PROJECT_ID,
+  type ConversionsState,
+} from '../features/conversions/components/story-server.ts';
+import { registerConversionsModals } from '../features/conversions/index.ts';
+import { registerProjectsModals } from '../features/projects/index.ts';
+import { catalogue, voicesRoutes, type VoicesState } from '../features/voices/components/story-server.ts';
+import { registerVoicesModals } from '../features/voices/index.ts';
+import {
+  LAST_USED_VOICES_KEY,
+  lastUsedVoicesStore,
+  listPreferencesStore,
+  NEW_ORIGINAL_KEY,
+  voiceSelectionStore,
+} from '../machines/index.ts';
+import { createHarness, HarnessRouter, type Harness } from '../machines/story-harness.tsx';
+import { testUser } from '../machines/testing.ts';
+import { ChooseVoicesRoute } from './conversion-routes.tsx';
+import { RouteGuard } from './route-guard.tsx';
+
+/**
+ * /choose-voices as the app composes it: the voice choice with the conversions' "Order conversions" under
+ * the chosen voices, over a fake model manager and marketplace. Keyboard only; what a user notices: why the
+ * button waits, the order the server got, where the user lands, the upgrade prompt, the refused voice.
+ */
+
+const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
+const original = makeOriginal({ label: 'Interview take 2' });
+const ORDER_ROUTE = 'POST /api/v2/orders';
+
+async function tabTo(element: HTMLElement, max = 150) {
+  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
+  await expect(element).toHaveFocus();
+}
+
+async function pressEnterOn(element: HTMLElement) {
+  await tabTo(element);
+  await userEvent.keyboard('{Enter}');
+}
+
+interface Loaded {
+  harness: Harness;
+}
+
+/** A signed-in user on /choose-voices, with the original just recorded unless `withOriginal` is false. */
+async function load(options: { withOriginal?: boolean; order?: FakeResponse } = {}): Promise<Loaded> {
+  const voices: VoicesState = { voices: catalogue(), originals: [{ id: original.id, label: original.label }] };
+  const marketplace: ConversionsState = {
+    originals: [original],
+    conversions: [],
+    overrides: options.order ? { [ORDER_ROUTE]: options.order } : undefined,
+  };
+  const harness = await createHarness({
+    path: '/choose-voices',
+    user: testUser(),
+    routes: { ...voicesRoutes(voices), ...conversionsRoutes(marketplace) },
+    storage:
+      options.withOriginal === false
+        ? {}
+        : {
+            [NEW_ORIGINAL_KEY]: JSON.stringify({
+              projectId: PROJECT_ID,
+              folderId: FOLDER_ID,
+              ignoreClear: false,
+              uploaded: [original.id],
+              type: 'record',
+            }),
+          },
+  });
+  listPreferencesStore.trigger.reload();
+  lastUsedVoicesStore.trigger.reload();
+  voiceSelectionStore.trigger.bind({ userId: null });
+  return { harness };
+}
+
+const meta = {
+  title: 'Routes/Choose voices and order',
+  parameters: { layout: 'fullscreen' },
+  beforeEach: () => {
+    const undo = [registerVoicesModals(), registerProjectsModals(), registerConversionsModals()];
+    return () => undo.forEach((fn) => fn());
+  },
+  render: (_args, { loaded }) => (
+    <HarnessRouter
+      harness={(loaded as unknown as Loaded).harness}
+      pattern="/choose-voices"
+      layout={<RouteGuard kind="guarded" />}
+    >
+      <main>
+        <ChooseVoicesRoute />
+      </main>
+    </HarnessRouter>
+  ),
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const orderButton = (canvas: HTMLElement) => within(canvas).getByRole('button', { name: 'Order conversions' });
+const harnessOf = (loaded: unknown) => (loaded as Loaded).harness;
+const orders = (h: Harness) => h.calls.filter((c) => c.method === 'POST' && c.path === '/api/v2/orders');
+
+/** Chooses voices by keyboard from the catalogue. */
+async function choose(canvasElement: HTMLElement, ...names: string[]) {
+  const canvas = within(canvasElement);
+  for (const name of names) {
+    const button = await canvas.findByRole('button', { name: `Choose ${name}` });
+    await pressEnterOn(button);
+    await waitFor(() => expect(button).toHaveAttribute('aria-pressed', 'true'));
+  }
+}
+
+/** Without an original, then without a voice, the button waits and says why. */
+export const OrderWaitsForAnOriginalAndAVoice: Story = {
+  loaders: [() => load({ withOriginal: false })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('article', { name: 'Ada' });
+    await expect(orderButton(canvasElement)).toBeDisabled();
+    await expect(orderButton(canvasElement)).toHaveAccessibleDescription(
+      'Record or upload an original first: it is what the voices convert.',
+    );
+    await choose(canvasElement, 'Ada');
+    await expect(orderButton(canvasElement)).toBeDisabled();
+  },
+};
+
+/** With the original but no voice yet: it waits for a voice, then says what will be ordered. */
+export const OrderWaitsForAVoice: Story = {
+  loaders: [() => load()],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/Converting the original “Interview take 2”/)).toBeVisible();
+    await expect(orderButton(canvasElement)).toBeDisabled();
+    await expect(orderButton(canvasElement)).toHaveAccessibleDescription(
+      'Choose at least one voice to convert your original into.',
+    );
+    await choose(canvasElement, 'Ada', 'Bruno');
+    await expect(orderButton(canvasElement)).toBeEnabled();
+    await expect(orderButton(canvasElement)).toHaveAccessibleDescription(
+      '2 conversions of the original “Interview take 2”.',
+    );
+  },
+};
+
+/**
+ * Ordered: the server gets the original and each voice with its settings; the choice is cleared, the voices
+ * are the last used, it is announced, and the user lands on the original in its project and folder.
+ */
+export const OrderPlaced: Story = {
+  loaders: [() => load()],
+  play: async ({ canvasElement, loaded }) => {
+    const h = harnessOf(loaded);
+    const canvas = within(canvasElement);
+    await canvas.findByText(/Converting the original/);
+    await choose(canvasElement, 'Ada', 'Bruno');
+    await pressEnterOn(orderButton(canvasElement));
+    await expect(
+      await canvas.findByText(`Now at /ada/podcast?folder=${FOLDER_ID}&original=${original.id}`),
+    ).toBeVisible();
+    await expect(orders(h).map((c) => c.body)).toEqual([
+      {
+        original_id: original.id,
+        conversions: [
+          { voice_id: catalogue()[0]!.id, accent_id: 'en-US', narration_style_id: 'BASIC', semitones_correction: 0 },
+          { voice_id: catalogue()[1]!.id, accent_id: 'en-GB', narration_style_id: 'BASIC', semitones_correction: 0 },
+        ],
+        use_calibration: false,
+      },
+    ]);
+    await expect(voiceSelectionStore.getSnapshot().context.choices).toEqual([]);
+    const lastUsed = Object.values(JSON.parse(localStorage.getItem(LAST_USED_VOICES_KEY) ?? '{}')) as {
+      name: string;
+    }[];
+    await expect(lastUsed.map((e) => e.name).sort()).toEqual(['Ada', 'Bruno']);
+    await expect(localStorage.getItem(NEW_ORIGINAL_KEY)).toBeNull();
+    await expect(announced()).toContain('2 conversions ordered. Their progress shows under the original.');
+  },
+};
+
+/** A voice the plan does not include (402, reason voice): the voices' upgrade prompt; nothing is cleared. */
+export const OrderNeedsUpgradeForAVoice: Story = {
+  loaders: [
+    () =>
+      load({
+        order: {
+          status: 402,
+          body: { detail: 'Ada is not included in your plan: upgrade to unlock this voice.', reason: 'voice' },
+        },
+      }),
+  ],
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText(/Converting the original/);
+    await choose(canvasElement, 'Ada');
+    const button = orderButton(canvasElement);
+    await pressEnterOn(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock Extra Voice' });
+    await expect(dialog).toHaveTextContent('Upgrade your plan to use this higher-tier voice, plus 100+ others.');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toHaveFocus());
+    await expect(voiceSelectionStore.getSnapshot().context.choices).toHaveLength(1);
+  },
+};
+
+/** Out of minutes (402): the plan's upgrade prompt with SPEC.md section 8's title for the reason. */
+export const OrderOutOfMinutes: Story = {
+  loaders: [
+    () =>
+      load({
+        order: {
+          status: 402,
+          body: { detail: 'You are out of minutes: upgrade for 10x more, or buy credits.', reason: 'out_of_minutes' },
+        },
+      }),
+  ],
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText(/Converting the original/);
+    await choose(canvasElement, 'Ada');
+    await pressEnterOn(orderButton(canvasElement));
+    const dialog = await screen.findByRole('dialog', { name: 'Out of Minutes? Upgrade for More!' });
+    await expect(within(dialog).getByRole('link', { name: 'Upgrade plan' })).toHaveAttribute('href', '/account/plan');
+  },
+};
+
+/** A voice the server refuses (422 at body/conversions/1/…): the message at that voice, and focus on its settings. */
+export const OrderRefusesAVoice: Story = {
+  loaders: [
+    () =>
+      load({
+        order: {
+          status: 422,
+          body: {
+            detail: 'body/conversions/1/accent_id is not an accent of Bruno',
+            field: 'body/conversions/1/accent_id',
+          },
+        },
+      }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(/Converting the original/);
+    await choose(canvasElement, 'Ada', 'Bruno');
+    await pressEnterOn(orderButton(canvasElement));
+    const chosen = canvas.getByRole('list', { name: 'Chosen voices (2 of 20)' });
+    const message = 'This accent is not one of the voice’s. Choose another in its settings.';
+    const settings = within(chosen).getByRole('button', { name: 'Settings for Bruno' });
+    await waitFor(() => expect(settings).toHaveFocus());
+    await expect(settings).toHaveAccessibleDescription(message);
+    await expect(within(chosen).getByText(message)).toBeVisible();
+    await expect(within(chosen).getByRole('button', { name: 'Settings for Ada' })).not.toHaveAccessibleDescription();
+    await expect(announced()).toContain(`Bruno: ${message}`);
+  },
+};
