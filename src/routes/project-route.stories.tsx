@@ -41,7 +41,7 @@ interface Loaded {
   harness: Harness;
 }
 
-async function load(path: string): Promise<Loaded> {
+async function load(path: string, user = testUser()): Promise<Loaded> {
   const studio: StudioState = structuredClone({
     projects: [project],
     folders: [intro, episodes],
@@ -51,7 +51,7 @@ async function load(path: string): Promise<Loaded> {
   const marketplace: ConversionsState = structuredClone({ originals: [chorus], conversions: [ada, bruno] });
   const harness = await createHarness({
     path,
-    user: testUser(),
+    user,
     routes: { ...studioRoutes(studio), ...conversionsRoutes(marketplace) },
   });
   listPreferencesStore.trigger.reload();
@@ -145,5 +145,28 @@ export const CheckItNowFromTheToast: Story = {
     await expect(
       await within(canvas.getByRole('listitem', { name: 'Chorus take' })).findByText('Completed'),
     ).toBeVisible();
+  },
+};
+
+/** On the trial (no downloads in the plan), Download opens the upgrade prompt for downloads instead. */
+export const DownloadOnTrial: Story = {
+  loaders: [
+    () =>
+      load(
+        `/ada/podcast?folder=${episodes.id}&original=${chorus.id}`,
+        testUser({ stripe: { subscription_status: 'trialing', trial: true } }),
+      ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const item = await canvas.findByRole('listitem', { name: 'Ada' });
+    const download = await within(item).findByRole('button', { name: 'Download Ada, +2 st' });
+    await expect(within(item).queryByRole('link', { name: /Download/ })).toBeNull();
+    await tabTo(download);
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock Download Feature' });
+    await expect(dialog).toHaveTextContent('Upgrade from Trial to access the download feature.');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(download).toHaveFocus());
   },
 };

@@ -323,7 +323,7 @@ export const ReportAndDelete: Story = {
     await pressEnterOn(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(confirm).not.toBeInTheDocument());
     await waitFor(() => expect(canvas.queryByRole('listitem', { name: 'Bruno' })).toBeNull());
-    await expect(canvas.getByRole('heading', { name: 'Conversions (1)' })).toBeVisible();
+    await waitFor(() => expect(canvas.getByRole('heading', { name: 'Conversions (1)' })).toHaveFocus());
     await expect(
       callsTo(harness, 'DELETE', `/api/recordings/${state.conversions[1]!.id}`)[0]?.query.get('hard_delete'),
     ).toBe('false');

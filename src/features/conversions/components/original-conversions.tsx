@@ -56,7 +56,25 @@ export function OriginalConversions({ original, headingLevel = 4 }: OriginalConv
   const list = useConversions(original);
   const completed = useCompleted(list.actors);
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   const Heading = headingLevel === 5 ? 'h5' : 'h4';
+
+  // A deleted conversion leaves with the menu that opened the dialog: once the dialog is gone, focus that
+  // would be lost goes to the list's heading.
+  const onDeleted = (actor: ConversionActor) => {
+    list.removed(actor);
+    const deadline = performance.now() + 2000;
+    const settle = () => {
+      if (document.querySelector('[role="alertdialog"]') && performance.now() < deadline) {
+        requestAnimationFrame(settle);
+        return;
+      }
+      requestAnimationFrame(() => {
+        if (!document.activeElement || document.activeElement === document.body) heading.current?.focus();
+      });
+    };
+    requestAnimationFrame(settle);
+  };
 
   if (list.status === 'idle') return null;
   if (list.status === 'loading') {
@@ -89,7 +107,7 @@ export function OriginalConversions({ original, headingLevel = 4 }: OriginalConv
 
   return (
     <section className={styles.section} aria-labelledby={headingId}>
-      <Heading id={headingId} className={styles.sectionTitle}>
+      <Heading id={headingId} ref={heading} tabIndex={-1} className={styles.sectionTitle}>
         {intl.formatMessage({ id: 'conversions.list.title' }, { count: list.total })}
       </Heading>
       {completed.length > 0 && tracks.length > 1 ? (
@@ -108,7 +126,7 @@ export function OriginalConversions({ original, headingLevel = 4 }: OriginalConv
             actor={actor}
             original={original}
             headingLevel={headingLevel === 5 ? 6 : 5}
-            onDeleted={() => list.removed(actor)}
+            onDeleted={() => onDeleted(actor)}
           />
         ))}
       </ul>
