@@ -1,5 +1,6 @@
 import type { components } from '../../../../openapi/generated/marketplace.js';
 import { ApiError, type ApiClients } from '../../../api/index.ts';
+import type { Voice } from '../../../machines/index.ts';
 
 export type Recording = components['schemas']['Recording'];
 export type RecordingPage = components['schemas']['RecordingPage'];
@@ -104,4 +105,22 @@ export function conversionErrorOf(error: unknown): { index: number; field: strin
     if (match) return { index: Number(match[1]), field: match[2] ?? null, message: candidate.message };
   }
   return null;
+}
+
+/** PATCH /api/recordings/{id}: a conversion's label (a name under SPEC.md's rule); answers it as stored. */
+export async function renameConversion(api: ApiClients, id: string, label: string): Promise<Recording> {
+  const { data } = await api.marketplace.PATCH('/api/recordings/{id}', { params: { path: { id } }, body: { label } });
+  return body(data);
+}
+
+/** GET /api/recordings/{id}: one recording (an original, for its name). */
+export async function getRecording(api: ApiClients, id: string): Promise<Recording> {
+  const { data } = await api.marketplace.GET('/api/recordings/{id}', { params: { path: { id } } });
+  return body(data);
+}
+
+/** POST /api/v2/voices/by-ids with one id: the voice, or null when it is gone or not the caller's to see. */
+export async function getVoice(api: ApiClients, id: string): Promise<Voice | null> {
+  const { data } = await api.models.POST('/api/v2/voices/by-ids', { body: { voice_ids: [id] } });
+  return body(data).items.find((voice) => voice.id === id) ?? null;
 }

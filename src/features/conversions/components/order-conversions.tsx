@@ -13,6 +13,7 @@ import {
 } from '../../../machines/index.ts';
 import { conversionErrorOf, createOrder, getProject, upgradeReasonOf, type Recording } from '../api/conversions-api.ts';
 import * as styles from './conversions.css.ts';
+import { NotifyOnFinishSwitch } from '../notifications/finish-notifications.tsx';
 
 /** An original the order converts, as the page that hosts the button knows it. */
 export interface OrderOriginal {
@@ -154,6 +155,7 @@ export function OrderConversions({ originals, onVoiceErrors }: OrderConversionsP
         {reason ?? summary}
       </p>
       {error ? <p className={styles.alert}>{error}</p> : null}
+      <NotifyOnFinishSwitch />
     </div>
   );
 }

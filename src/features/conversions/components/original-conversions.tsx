@@ -18,8 +18,13 @@ import { isTrialExpired, useSession } from '../../../machines/index.ts';
 import type { Recording } from '../api/conversions-api.ts';
 import { conversionFileName, etaParts } from '../conversion-format.ts';
 import { conversionDisplay, type ConversionActor, type ConversionDisplay } from '../machines/conversion.machine.ts';
+import { isRegenerationIntroHidden } from '../conversion-preferences.ts';
 import type { DeleteConversionData } from '../modals/delete-conversion-modal.tsx';
+import type { ErrorInfoData } from '../modals/error-info-modal.tsx';
+import type { RegenerationSettingsData } from '../modals/regeneration-settings-modal.tsx';
+import type { RenameConversionData } from '../modals/rename-conversion-modal.tsx';
 import type { ReportConversionIssueData } from '../modals/report-conversion-issue-modal.tsx';
+import { useFinishNotifications } from '../notifications/finish-notifications.tsx';
 import { parseStage } from '../process-stage.ts';
 import * as styles from './conversions.css.ts';
 import { useCompleted, useConversions } from './use-conversions.ts';
@@ -58,6 +63,7 @@ export function OriginalConversions({ original, headingLevel = 4 }: OriginalConv
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const Heading = headingLevel === 5 ? 'h5' : 'h4';
+  useFinishNotifications(original);
 
   // A deleted conversion leaves with the menu that opened the dialog: once the dialog is gone, focus that
   // would be lost goes to the list's heading.
@@ -127,6 +133,7 @@ export function OriginalConversions({ original, headingLevel = 4 }: OriginalConv
             original={original}
             headingLevel={headingLevel === 5 ? 6 : 5}
             onDeleted={() => onDeleted(actor)}
+            onOrdered={list.reload}
           />
         ))}
       </ul>
@@ -156,11 +163,14 @@ function ConversionItem({
   original,
   headingLevel,
   onDeleted,
+  onOrdered,
 }: {
   actor: ConversionActor;
   original: Recording;
   headingLevel: 5 | 6;
   onDeleted: () => void;
+  /** A regenerated conversion was ordered: the list fetches it. */
+  onOrdered: () => void;
 }) {
   const intl = useIntl();
   const { user } = useSession();
@@ -222,6 +232,9 @@ function ConversionItem({
           {intl.formatMessage({ id: `conversions.state.${display}` })}
         </Badge>
       </div>
+      {recording.label && recording.label !== recording.voice_name ? (
+        <p className={styles.muted}>{recording.label}</p>
+      ) : null}
       <p className={styles.muted}>{details.join(' · ')}</p>
       {display === 'in_progress' ? (
         <>
@@ -313,8 +326,31 @@ function ConversionItem({
             <Icon name="more" />
           </Button>
           <Menu
-            disabledKeys={display === 'completed' || display === 'failed' ? [] : ['report']}
+            disabledKeys={[
+              ...(display === 'completed' || display === 'failed' ? [] : ['report']),
+              ...(recording.voice_id && recording.original_id ? [] : ['regenerate']),
+            ]}
             onAction={(key) => {
+              const refresh = (renamed: Recording) => actor.send({ type: 'conversion.refresh', recording: renamed });
+              if (key === 'rename') {
+                modalStore.trigger.open({
+                  id: 'renameConversion',
+                  data: { conversion: recording, onRenamed: refresh } satisfies RenameConversionData,
+                });
+              }
+              if (key === 'regenerate') {
+                const data = { conversion: recording, name, onOrdered } satisfies RegenerationSettingsData;
+                modalStore.trigger.open({
+                  id: isRegenerationIntroHidden() ? 'regenerationSettings' : 'regenerationIntro',
+                  data,
+                });
+              }
+              if (key === 'errorInfo') {
+                modalStore.trigger.open({
+                  id: 'errorInfo',
+                  data: { conversion: recording, name, onRetried: refresh } satisfies ErrorInfoData,
+                });
+              }
               if (key === 'report') {
                 modalStore.trigger.open({
                   id: 'reportConversionIssue',
@@ -329,6 +365,17 @@ function ConversionItem({
               }
             }}
           >
+            {display === 'failed' ? (
+              <MenuItem id="errorInfo" icon="info">
+                {intl.formatMessage({ id: 'conversions.item.errorInfo' })}
+              </MenuItem>
+            ) : null}
+            <MenuItem id="rename" icon="edit">
+              {intl.formatMessage({ id: 'conversions.item.rename' })}
+            </MenuItem>
+            <MenuItem id="regenerate" icon="refresh">
+              {intl.formatMessage({ id: 'conversions.item.regenerate' })}
+            </MenuItem>
             <MenuItem id="report" icon="warning">
               {intl.formatMessage({ id: 'conversions.item.report' })}
             </MenuItem>

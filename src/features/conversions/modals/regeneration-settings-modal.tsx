@@ -1,0 +1,243 @@
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  announce,
+  Button,
+  Dialog,
+  Modal,
+  modalStore,
+  Radio,
+  RadioGroup,
+  Slider,
+  type ModalComponentProps,
+} from '../../../../design-system/index.ts';
+import { useApi } from '../../../api/index.ts';
+import {
+  DEFAULT_NARRATION_STYLE_ID,
+  failureMessage,
+  SEMITONES_MAX,
+  SEMITONES_MIN,
+  SEMITONES_STEP,
+  settingsOf,
+  snapSemitones,
+  type Voice,
+} from '../../../machines/index.ts';
+import { conversionErrorOf, createOrder, getVoice, upgradeReasonOf, type Recording } from '../api/conversions-api.ts';
+import * as styles from '../components/conversions.css.ts';
+
+export interface RegenerationSettingsData {
+  /** The conversion to regenerate: its original, voice and settings are where the new one starts. */
+  conversion: Pick<
+    Recording,
+    'id' | 'original_id' | 'voice_id' | 'voice_name' | 'accent_id' | 'narration_style_id' | 'semitones_correction'
+  >;
+  /** How the page names it ("Ada, +2 st"). */
+  name: string;
+  /** Told the new conversions once ordered (the list shows them). */
+  onOrdered?: (conversions: Recording[]) => void;
+}
+
+const SEMITONES_FORMAT = {
+  signDisplay: 'exceptZero',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+} as const satisfies Intl.NumberFormatOptions;
+
+type Loaded = { status: 'loading' } | { status: 'ready'; voice: Voice } | { status: 'error'; message: string };
+
+/**
+ * regenerationSettings: the same original into the same voice again, with another pitch shift (−24 to +24 in
+ * half semitones), accent or narration style of the voice (POST /api/v2/voices/by-ids). Regenerate orders
+ * the new conversion (POST /api/v2/orders) and announces it; the first one stays. A refusal for the plan
+ * (402) opens the upgrade prompt; another shows in the dialog.
+ */
+export function RegenerationSettingsModal({ data, close }: ModalComponentProps<RegenerationSettingsData>) {
+  const intl = useIntl();
+  const api = useApi();
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [accentId, setAccentId] = useState('');
+  const [styleId, setStyleId] = useState(DEFAULT_NARRATION_STYLE_ID);
+  const [semitones, setSemitones] = useState(snapSemitones(data?.conversion.semitones_correction ?? 0));
+  const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const voiceId = data?.conversion.voice_id ?? null;
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!voiceId) return;
+    let cancelled = false;
+    getVoice(api, voiceId).then(
+      (voice) => {
+        if (cancelled) return;
+        if (!voice) {
+          setLoaded({ status: 'error', message: intl.formatMessage({ id: 'conversions.regenerate.voiceGone' }) });
+          return;
+        }
+        const settings = settingsOf(voice, {
+          accentId: data?.conversion.accent_id ?? undefined,
+          narrationStyleId: data?.conversion.narration_style_id ?? undefined,
+        });
+        setAccentId(settings.accentId);
+        setStyleId(settings.narrationStyleId);
+        setLoaded({ status: 'ready', voice });
+      },
+      (error: unknown) => {
+        if (!cancelled) setLoaded({ status: 'error', message: failureMessage(error) });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // The conversion's settings are read once, when its voice arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, voiceId, attempt]);
+
+  if (!data) return null;
+  const { conversion } = data;
+  const voice = loaded.status === 'ready' ? loaded.voice : null;
+  const voiceName = voice?.name ?? conversion.voice_name ?? data.name;
+  const formatSemitones = (value: number) => intl.formatNumber(value, SEMITONES_FORMAT);
+
+  const regenerate = () => {
+    if (!voice || !conversion.original_id || pending) return;
+    setPending(true);
+    setFailed(null);
+    createOrder(api, {
+      original_id: conversion.original_id,
+      conversions: [
+        {
+          voice_id: voice.id,
+          accent_id: accentId || null,
+          narration_style_id: styleId,
+          semitones_correction: semitones,
+        },
+      ],
+      use_calibration: false,
+    })
+      .then((order) => {
+        data.onOrdered?.(order.conversions);
+        const accent = voice.accents.find((a) => a.id === accentId);
+        const style = voice.narration_styles.find((s) => s.id === styleId);
+        announce(
+          intl.formatMessage(
+            { id: 'conversions.regenerate.done' },
+            {
+              voice: voice.name,
+              semitones: formatSemitones(semitones),
+              accent: accent?.info.name ?? '',
+              style: style?.info.name ?? '',
+            },
+          ),
+        );
+        close();
+      })
+      .catch((error: unknown) => {
+        setPending(false);
+        const reason = upgradeReasonOf(error);
+        if (reason) {
+          close();
+          modalStore.trigger.open(
+            reason === 'voice' || reason === 'accent'
+              ? { id: 'voiceUpgradePlan', data: { reason } }
+              : { id: 'upgradePlan', data: { reason } },
+          );
+          return;
+        }
+        const refused = conversionErrorOf(error);
+        const message = intl.formatMessage(
+          { id: 'conversions.regenerate.failed' },
+          { reason: refused?.message ?? failureMessage(error) },
+        );
+        setFailed(message);
+        announce(message, { politeness: 'assertive' });
+      });
+  };
+
+  return (
+    <Modal isDismissable={!pending} isKeyboardDismissDisabled={pending}>
+      <Dialog
+        title={intl.formatMessage({ id: 'conversions.regenerate.title' }, { name: data.name })}
+        actions={
+          <>
+            <Button variant="secondary" onPress={close} isDisabled={pending}>
+              <FormattedMessage id="conversions.regenerate.cancel" />
+            </Button>
+            <Button onPress={regenerate} isPending={pending} isDisabled={!voice}>
+              <FormattedMessage id="conversions.regenerate.submit" />
+            </Button>
+          </>
+        }
+      >
+        <div className={styles.stack}>
+          <p className={styles.prose}>
+            <FormattedMessage id="conversions.regenerate.intro" values={{ voice: voiceName }} />
+          </p>
+          {loaded.status === 'loading' ? (
+            <p role="status" className={styles.muted}>
+              <FormattedMessage id="conversions.regenerate.loading" values={{ voice: voiceName }} />
+            </p>
+          ) : null}
+          {loaded.status === 'error' ? (
+            <div className={styles.row}>
+              <p role="alert" className={styles.alert}>
+                <FormattedMessage id="conversions.regenerate.loadFailed" values={{ reason: loaded.message }} />
+              </p>
+              <Button
+                variant="secondary"
+                size="sm"
+                onPress={() => {
+                  setLoaded({ status: 'loading' });
+                  setAttempt((n) => n + 1);
+                }}
+              >
+                <FormattedMessage id="conversions.regenerate.reload" />
+              </Button>
+            </div>
+          ) : null}
+          {voice ? (
+            <>
+              <Slider
+                label={intl.formatMessage({ id: 'conversions.regenerate.semitones' })}
+                minValue={SEMITONES_MIN}
+                maxValue={SEMITONES_MAX}
+                step={SEMITONES_STEP}
+                fillOffset={0}
+                value={semitones}
+                onChange={(value) => setSemitones(snapSemitones(value))}
+                formatOptions={SEMITONES_FORMAT}
+                description={intl.formatMessage({ id: 'conversions.regenerate.semitonesHelp' })}
+              />
+              {voice.accents.length > 0 ? (
+                <RadioGroup
+                  label={intl.formatMessage({ id: 'conversions.regenerate.accent' })}
+                  value={accentId}
+                  onChange={setAccentId}
+                >
+                  {voice.accents.map((a) => (
+                    <Radio key={a.id} value={a.id}>
+                      {a.info.name}
+                    </Radio>
+                  ))}
+                </RadioGroup>
+              ) : null}
+              {voice.narration_styles.length > 0 ? (
+                <RadioGroup
+                  label={intl.formatMessage({ id: 'conversions.regenerate.style' })}
+                  value={styleId}
+                  onChange={setStyleId}
+                >
+                  {voice.narration_styles.map((s) => (
+                    <Radio key={s.id} value={s.id}>
+                      {s.info.name}
+                    </Radio>
+                  ))}
+                </RadioGroup>
+              ) : null}
+            </>
+          ) : null}
+          {failed ? <p className={styles.alert}>{failed}</p> : null}
+        </div>
+      </Dialog>
+    </Modal>
+  );
+}
