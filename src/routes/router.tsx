@@ -126,7 +126,9 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <RouteGuard kind="wizard" />,
-            children: [{ path: '/welcome', element: <WelcomePage />, handle: titled('welcome.documentTitle') }],
+            children: [
+              { path: '/welcome', element: <WelcomePage conversionsLive />, handle: titled('welcome.documentTitle') },
+            ],
           },
           {
             element: <RouteGuard kind="guarded" />,

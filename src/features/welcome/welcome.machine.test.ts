@@ -1,17 +1,24 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, toPromise, waitFor } from 'xstate';
 import { announcementLog, clearAnnouncements } from '../../../design-system/index.ts';
-import { createFakeApi, type FakeResponse } from '../../api/testing.ts';
+import type { LiveEvent } from '../../api/index.ts';
+import { createFakeApi, type FakeCall, type FakeResponse } from '../../api/testing.ts';
+import { liveEventBus } from '../../machines/index.ts';
 import { testUser } from '../../machines/testing.ts';
+import type { Recording } from './api/welcome-api.ts';
 import { createWelcomeMachine, currentStep, isBusy, type WelcomeInput } from './welcome.machine.ts';
 
 const finished = testUser({ wizard: { completed: true, ignoreWizard: true } });
 const skipped = testUser({ wizard: { skipped: true, ignoreWizard: true } });
 const withProfession = testUser({ profession: 'narrator', wizard: { ignoreWizard: false } });
 
-function start(routes: Record<string, FakeResponse>, input: WelcomeInput = {}) {
+function start(
+  routes: Record<string, FakeResponse | ((call: FakeCall) => FakeResponse)>,
+  input: WelcomeInput = {},
+  deps: { pollMs?: number } = {},
+) {
   const fake = createFakeApi(routes);
-  const actor = createActor(createWelcomeMachine({ api: fake.api }), { input }).start();
+  const actor = createActor(createWelcomeMachine({ api: fake.api, ...deps }), { input }).start();
   return { actor, calls: fake.calls, step: () => currentStep(actor.getSnapshot()) };
 }
 
@@ -86,27 +93,187 @@ describe('welcome wizard machine', () => {
     expect(start({}, { step: 'proccesing', conversionsLive: true }).step()).toBe('create');
   });
 
-  it('with the conversion steps live: profession → create → proccesing → conversions → finish', async () => {
+  it('with the conversion steps live: profession → create (Welcome project made) → proccesing → conversions → finish', async () => {
     const w = start(
       {
         'PUT /api/v3/domain-info': { status: 200, body: withProfession },
+        'GET /api/projects': { status: 200, body: { items: [], total: 0 } },
+        'POST /api/projects': { status: 201, body: { id: 'p1' } },
+        'GET /api/folders': { status: 200, body: { items: [], total: 0 } },
+        'POST /api/folders': { status: 201, body: { id: 'f1' } },
+        'GET /api/v2/voices': { status: 200, body: { items: voices, total: 4 } },
+        'POST /api/v2/recordings/tts': { status: 202, body: rec({ id: 'o1', state: 'queued' }) },
+        'POST /api/v2/orders': {
+          status: 202,
+          body: { order_id: 'x', conversions: voices.slice(0, 3).map((v, i) => conv(`c${i}`, v.id)) },
+        },
+        'POST /api/v2/orders/retry/c1': { status: 202, body: conv('c1', 'v2') },
         'PUT /api/v3/demo-wizard': { status: 200, body: finished },
       },
       { conversionsLive: true },
     );
     w.actor.send({ type: 'wizard.next' });
     w.actor.send({ type: 'wizard.submitProfession', profession: 'narrator', industry: 'publishing' });
-    await waitFor(w.actor, (s) => s.matches({ steps: 'create' }));
-    w.actor.send({ type: 'wizard.next' });
+    await waitFor(w.actor, (s) => s.matches({ steps: { create: 'editing' } }));
+    expect(w.actor.getSnapshot().context.workspace).toEqual({ projectId: 'p1', folderId: 'f1' });
+    // The first three available voices of the default order (v3 is not in the plan).
+    expect(w.actor.getSnapshot().context.voices.map((v) => v.id)).toEqual(['v1', 'v2', 'v4']);
+    w.actor.send({ type: 'wizard.submitText', text: 'Hello there' });
+    await waitFor(w.actor, (s) => s.matches({ steps: { proccesing: 'waitingOriginal' } }));
     expect(w.step()).toBe('proccesing');
-    w.actor.send({ type: 'wizard.failed', message: 'Conversion failed' });
-    expect(w.step()).toBe('create');
-    expect(w.actor.getSnapshot().context.error).toBe('Conversion failed');
-    w.actor.send({ type: 'wizard.next' });
-    w.actor.send({ type: 'wizard.processed' });
+    // The TTS original gets done (a live event), then the order goes out.
+    send([finishedEvent(rec({ id: 'o1', state: 'done' }))]);
+    await waitFor(w.actor, (s) => s.matches({ steps: { proccesing: 'converting' } }));
+    expect(w.calls.find((c) => c.path === '/api/v2/orders')?.body).toEqual({
+      original_id: 'o1',
+      use_calibration: false,
+      conversions: ['v1', 'v2', 'v4'].map((voice_id) => ({ voice_id, semitones_correction: 0 })),
+    });
+    send([processingEvent('c0', '5/9'), processingEvent('c1', '1/9')]);
+    expect(w.actor.getSnapshot().context.items.map((i) => [i.status, i.progress])).toEqual([
+      ['processing', 50],
+      ['processing', 10],
+      ['processing', 0],
+    ]);
+    send([finishedEvent(conv('c0', 'v1', 'done')), finishedEvent(conv('c1', 'v2', 'error'))]);
+    expect(w.actor.getSnapshot().context.items.map((i) => i.status)).toEqual(['done', 'error', 'processing']);
+    expect(announced()).toEqual(expect.arrayContaining(['Ava is ready.', 'Ben failed.']));
+    w.actor.send({ type: 'wizard.retryItem', id: 'c1' });
+    await waitFor(w.actor, (s) => s.context.items[1]?.status === 'processing');
+    send([finishedEvent(conv('c1', 'v2', 'error'))]);
+    w.actor.send({ type: 'wizard.skipItem', id: 'c1' });
+    expect(w.actor.getSnapshot().context.items[1]?.status).toBe('skip');
+    send([finishedEvent(conv('c2', 'v4', 'done'))]);
     expect(w.step()).toBe('conversions');
+    expect(announced()).toContain('Step 5 of 5: your conversions are ready.');
     w.actor.send({ type: 'wizard.finish' });
     expect(await toPromise(w.actor)).toEqual(finished);
     expect(w.calls.at(-1)?.body).toEqual({ completed: true, ignoreWizard: true, step: 'conversions' });
   });
+
+  it('create: a failed preparation says why and retries; an existing project and folder are reused', async () => {
+    let fail = true;
+    const w = start(
+      {
+        'GET /api/projects': () =>
+          fail
+            ? { status: 500, body: { detail: 'Database unavailable' } }
+            : { status: 200, body: { items: [{ id: 'p9' }], total: 1 } },
+        'GET /api/folders': { status: 200, body: { items: [{ id: 'f9' }], total: 1 } },
+        'GET /api/v2/voices': { status: 200, body: { items: voices, total: 4 } },
+      },
+      { conversionsLive: true, step: 'create' },
+    );
+    await waitFor(w.actor, (s) => s.matches({ steps: { create: 'failed' } }));
+    expect(w.actor.getSnapshot().context.error).toBe('Database unavailable');
+    fail = false;
+    w.actor.send({ type: 'wizard.retry' });
+    await waitFor(w.actor, (s) => s.matches({ steps: { create: 'editing' } }));
+    expect(w.actor.getSnapshot().context.workspace).toEqual({ projectId: 'p9', folderId: 'f9' });
+    expect(w.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('create: an upload over 60 s is refused at the step; a failed order offers a retry', async () => {
+    let duration = 75;
+    let orderFails = true;
+    const w = start(
+      {
+        'GET /api/projects': { status: 200, body: { items: [{ id: 'p9' }], total: 1 } },
+        'GET /api/folders': { status: 200, body: { items: [{ id: 'f9' }], total: 1 } },
+        'GET /api/v2/voices': { status: 200, body: { items: voices, total: 4 } },
+        'POST /api/recordings': () => ({ status: 200, body: { items: [rec({ id: 'o2', duration })] } }),
+        'POST /api/v2/orders': () =>
+          orderFails
+            ? { status: 402, body: { detail: 'Out of minutes', reason: 'out_of_minutes' } }
+            : { status: 202, body: { order_id: 'x', conversions: [conv('c0', 'v1')] } },
+      },
+      { conversionsLive: true, step: 'create' },
+    );
+    await waitFor(w.actor, (s) => s.matches({ steps: { create: 'editing' } }));
+    const file = new Blob(['RIFF'], { type: 'audio/wav' });
+    w.actor.send({ type: 'wizard.submitFile', file, fileName: 'take.wav' });
+    await waitFor(w.actor, (s) => s.context.error !== null);
+    expect(w.actor.getSnapshot().context.error).toBe(
+      'The welcome tour converts up to 60 seconds. Choose a shorter recording.',
+    );
+    duration = 12;
+    w.actor.send({ type: 'wizard.submitFile', file, fileName: 'take.wav' });
+    await waitFor(w.actor, (s) => s.matches({ steps: { proccesing: 'orderFailed' } }));
+    expect(w.actor.getSnapshot().context.error).toBe('Out of minutes');
+    orderFails = false;
+    w.actor.send({ type: 'wizard.retry' });
+    await waitFor(w.actor, (s) => s.matches({ steps: { proccesing: 'converting' } }));
+    expect(w.actor.getSnapshot().context.items).toHaveLength(1);
+  });
+
+  it('a queued TTS original is asked for until done; a gap in live events fetches the conversions', async () => {
+    const w = start(
+      {
+        'GET /api/projects': { status: 200, body: { items: [{ id: 'p9' }], total: 1 } },
+        'GET /api/folders': { status: 200, body: { items: [{ id: 'f9' }], total: 1 } },
+        'GET /api/v2/voices': { status: 200, body: { items: voices.slice(0, 1), total: 1 } },
+        'POST /api/v2/recordings/tts': { status: 202, body: rec({ id: 'o1', state: 'queued' }) },
+        'GET /api/recordings/o1': { status: 200, body: rec({ id: 'o1', state: 'done' }) },
+        'POST /api/v2/orders': { status: 202, body: { order_id: 'x', conversions: [conv('c0', 'v1')] } },
+        'GET /api/recordings/conversions': { status: 200, body: { items: [conv('c0', 'v1', 'done')], total: 1 } },
+      },
+      { conversionsLive: true, step: 'create' },
+      { pollMs: 5 },
+    );
+    await waitFor(w.actor, (s) => s.matches({ steps: { create: 'editing' } }));
+    w.actor.send({ type: 'wizard.submitText', text: 'Hi' });
+    await waitFor(w.actor, (s) => s.matches({ steps: { proccesing: 'converting' } }));
+    liveEventBus.trigger.received({ events: [], gap: true });
+    await waitFor(w.actor, (s) => s.matches({ steps: 'conversions' }));
+    expect(w.calls.find((c) => c.path === '/api/recordings/conversions')?.query.get('original_id')).toBe('o1');
+  });
 });
+
+const voices = [
+  { id: 'v1', name: 'Ava', available: true },
+  { id: 'v2', name: 'Ben', available: true },
+  { id: 'v3', name: 'Cleo', available: false },
+  { id: 'v4', name: 'Dan', available: true },
+];
+
+function rec(extra: Partial<Recording>): Recording {
+  return {
+    id: 'o1',
+    url: 'https://example.test/o1.wav',
+    state: 'done',
+    type: 'original',
+    voice_id: null,
+    error: null,
+    process_stage: null,
+    duration: 5,
+    ...extra,
+  } as Recording;
+}
+
+const conv = (id: string, voice: string, state: Recording['state'] = 'queued') =>
+  rec({ id, voice_id: voice, type: 'conversion', state, process_stage: state === 'queued' ? '0' : null });
+
+let eventId = 0;
+const finishedEvent = (recording: Recording) =>
+  ({
+    id: ++eventId,
+    type: 'conversion.finished',
+    created_at: '2026-01-01T00:00:00Z',
+    data: { recording, project_url: '/ada/welcome' },
+  }) as LiveEvent;
+const processingEvent = (id: string, stage: string) =>
+  ({
+    id: ++eventId,
+    type: 'conversion.processing',
+    created_at: '2026-01-01T00:00:00Z',
+    data: {
+      recording_id: id,
+      original_id: 'o1',
+      project_id: 'p1',
+      folder_id: 'f1',
+      state: 'processing',
+      process_stage: stage,
+      eta_seconds: null,
+    },
+  }) as LiveEvent;
+const send = (events: LiveEvent[]) => liveEventBus.trigger.received({ events, gap: false });

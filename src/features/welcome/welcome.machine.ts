@@ -1,16 +1,43 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { announceAction } from '../../../design-system/index.ts';
-import type { ApiClients } from '../../api/index.ts';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { announce, announceAction, progressMilestone } from '../../../design-system/index.ts';
+import type { ApiClients, LiveEvent } from '../../api/index.ts';
 import { t } from '../../i18n/index.ts';
-import { failureMessage } from '../../machines/index.ts';
-import { updateDemoWizard, updateDomainInfo, type User, type WizardStep } from './api/welcome-api.ts';
+import { failureMessage, onLiveEvents } from '../../machines/index.ts';
+import {
+  createTtsOriginal,
+  ensureWorkspace,
+  getRecording,
+  listWizardConversions,
+  listWizardVoices,
+  orderWizardConversions,
+  retryConversion,
+  updateDemoWizard,
+  updateDomainInfo,
+  uploadOriginal,
+  type Recording,
+  type User,
+  type WizardStep,
+  type WizardVoice,
+  type Workspace,
+} from './api/welcome-api.ts';
+import {
+  allSettled,
+  applyFetched,
+  applyLiveEvents,
+  itemsOfOrder,
+  overallProgress,
+  type WizardItem,
+} from './wizard-items.ts';
+
+/** SPEC.md section 9: the wizard's conversion is at most 60 s. */
+export const WIZARD_MAX_SECONDS = 60;
 
 export interface WelcomeInput {
   /** The step the user reached before (data.demo_wizard.step), to resume there. */
   step?: WizardStep | null;
   /**
-   * Whether the conversion steps (create, proccesing, conversions) are live. They come with the conversions
-   * feature; until then the wizard finishes after the profession step.
+   * Whether the conversion steps (create, proccesing, conversions) are live; without them the wizard finishes
+   * after the profession step.
    * @default false
    */
   conversionsLive?: boolean;
@@ -23,26 +50,84 @@ export interface WelcomeContext {
   error: string | null;
   /** The user as the last call answered. */
   user: User | null;
+  /** The project and folder the wizard's original goes to. */
+  workspace: Workspace | null;
+  /** The voices the wizard converts into. */
+  voices: WizardVoice[];
+  /** The original the user made in the create step. */
+  original: Recording | null;
+  /** One item per ordered conversion (processing, error, done, skip). */
+  items: WizardItem[];
+  /** The item being ordered again. */
+  retryId: string | null;
 }
 
 export type WelcomeEvent =
   | { type: 'wizard.next' }
   | { type: 'wizard.back' }
   | { type: 'wizard.submitProfession'; profession: string; industry: string }
-  /** The sample conversion finished (conversions feature). */
-  | { type: 'wizard.processed' }
-  /** The sample conversion failed (conversions feature). */
-  | { type: 'wizard.failed'; message: string }
+  /** Create step: speak this text (TTS). */
+  | { type: 'wizard.submitText'; text: string }
+  /** Create step: this recorded or picked audio is the original. */
+  | { type: 'wizard.submitFile'; file: Blob; fileName: string }
+  /** Try the failed call of the current step again. */
+  | { type: 'wizard.retry' }
+  /** Order a failed conversion again. */
+  | { type: 'wizard.retryItem'; id: string }
+  /** Leave a failed conversion out. */
+  | { type: 'wizard.skipItem'; id: string }
+  /** A batch of live events (from the followConversions actor). */
+  | { type: 'wizard.live'; events: LiveEvent[] }
+  /** The conversions as fetched after a gap in the live events. */
+  | { type: 'wizard.synced'; recordings: Recording[] }
   | { type: 'wizard.finish' }
   | { type: 'wizard.skip' };
 
+export interface WelcomeDeps {
+  api: ApiClients;
+  /**
+   * How often to ask whether a queued original (TTS) is done, besides the live events.
+   * @default 2000
+   */
+  pollMs?: number;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new Error('aborted'));
+    });
+  });
+
+type Ev<T extends WelcomeEvent['type']> = Extract<WelcomeEvent, { type: T }>;
+
+/** What changed between two item lists, said aloud: each item done or failed, the order's milestones. */
+function liveAnnouncements(before: readonly WizardItem[], after: readonly WizardItem[]): string[] {
+  const messages: string[] = [];
+  for (const item of after) {
+    const was = before.find((b) => b.id === item.id);
+    if (!was || was.status === item.status) continue;
+    if (item.status === 'done') messages.push(t('welcome.processing.itemDone', { voice: item.voiceName }));
+    if (item.status === 'error') messages.push(t('welcome.processing.itemFailed', { voice: item.voiceName }));
+  }
+  const milestone = progressMilestone(overallProgress(before), overallProgress(after));
+  if (milestone === '25' || milestone === '50' || milestone === '75')
+    messages.push(t('welcome.processing.progress', { percent: Number(milestone) }));
+  return messages;
+}
+
 /**
  * The welcome wizard (SPEC.md section 2 "Welcome wizard steps"): intro, profession, create, proccesing (spelled
- * so), conversions. The profession step sends PUT /api/v3/domain-info; finishing sends
+ * so), conversions. The profession step sends PUT /api/v3/domain-info. The create step finds (or makes) a
+ * "Welcome" project and folder and takes a text to speak (TTS) or audio of at most 60 s as the original; the
+ * proccesing step orders its conversions into the wizard's voices and follows them live, each item
+ * processing, error (retry or skip), done or skip; the conversions step plays them. Finishing sends
  * `{completed, ignoreWizard}` and skipping `{skipped, ignoreWizard}` to PUT /api/v3/demo-wizard, which lets the
  * user onto the guarded routes. The machine ends in `done` with the updated user as output.
  */
-export function createWelcomeMachine({ api }: { api: ApiClients }) {
+export function createWelcomeMachine({ api, pollMs = 2000 }: WelcomeDeps) {
   return setup({
     types: {
       context: {} as WelcomeContext,
@@ -54,6 +139,40 @@ export function createWelcomeMachine({ api }: { api: ApiClients }) {
       saveProfession: fromPromise(({ input }: { input: { profession: string; industry: string } }) =>
         updateDomainInfo(api, input.profession, input.industry),
       ),
+      prepare: fromPromise(async () => {
+        const [workspace, voices] = await Promise.all([ensureWorkspace(api), listWizardVoices(api)]);
+        if (voices.length === 0) throw new Error(t('welcome.create.noVoices'));
+        return { workspace, voices };
+      }),
+      createTts: fromPromise(({ input }: { input: Workspace & { text: string; voiceId: string } }) =>
+        createTtsOriginal(api, input),
+      ),
+      upload: fromPromise(({ input }: { input: Workspace & { file: Blob; fileName: string } }) =>
+        uploadOriginal(api, input),
+      ),
+      waitForOriginal: fromPromise(async ({ input, signal }: { input: { id: string }; signal: AbortSignal }) => {
+        for (;;) {
+          await sleep(pollMs, signal);
+          const recording = await getRecording(api, input.id);
+          if (recording.state === 'done') return recording;
+          if (recording.state === 'error' || recording.state === 'cancelled')
+            throw new Error(recording.error ?? t('welcome.processing.originalFailed'));
+        }
+      }),
+      order: fromPromise(({ input }: { input: { originalId: string; voices: WizardVoice[] } }) =>
+        orderWizardConversions(api, input.originalId, input.voices),
+      ),
+      retryItem: fromPromise(({ input }: { input: { id: string } }) => retryConversion(api, input.id)),
+      followConversions: fromCallback<WelcomeEvent, { originalId: string }>(({ sendBack, input }) =>
+        onLiveEvents((events, { gap }) => {
+          sendBack({ type: 'wizard.live', events });
+          if (gap)
+            void listWizardConversions(api, input.originalId).then(
+              (recordings) => sendBack({ type: 'wizard.synced', recordings }),
+              () => undefined,
+            );
+        }),
+      ),
       finishWizard: fromPromise(({ input }: { input: { step: WizardStep } }) =>
         updateDemoWizard(api, { completed: true, ignoreWizard: true, step: input.step }),
       ),
@@ -62,12 +181,37 @@ export function createWelcomeMachine({ api }: { api: ApiClients }) {
     actions: {
       announce: announceAction,
       clearError: assign({ error: null }),
+      failed: assign({ error: ({ event }) => failureMessage((event as unknown as { error: unknown }).error) }),
+      applyLive: assign(({ context, event }) => {
+        const update = applyLiveEvents(context.items, context.original, (event as Ev<'wizard.live'>).events);
+        for (const message of liveAnnouncements(context.items, update.items)) announce(message);
+        return update;
+      }),
+      applySynced: assign(({ context, event }) => {
+        const items = applyFetched(context.items, (event as Ev<'wizard.synced'>).recordings);
+        for (const message of liveAnnouncements(context.items, items)) announce(message);
+        return { items };
+      }),
+      skipItem: assign({
+        items: ({ context, event }) =>
+          context.items.map((item) =>
+            item.id === (event as Ev<'wizard.skipItem'>).id && item.status === 'error'
+              ? { ...item, status: 'skip' as const, error: null }
+              : item,
+          ),
+      }),
     },
     guards: {
       conversionsLive: ({ context }) => context.conversionsLive,
       resumesPastIntro: ({ context }) => context.resumeAt !== null && context.resumeAt !== 'intro',
       resumesAtCreate: ({ context }) =>
         context.conversionsLive && ['create', 'proccesing', 'conversions'].includes(context.resumeAt ?? ''),
+      originalDone: ({ context }) => context.original?.state === 'done',
+      originalFailed: ({ context }) => context.original?.state === 'error' || context.original?.state === 'cancelled',
+      tooLong: ({ event }) => ((event as { output?: Recording }).output?.duration ?? 0) > WIZARD_MAX_SECONDS,
+      allSettled: ({ context }) => allSettled(context.items),
+      itemFailed: ({ context, event }) =>
+        context.items.some((item) => item.id === (event as Ev<'wizard.retryItem'>).id && item.status === 'error'),
     },
   }).createMachine({
     id: 'welcome',
@@ -76,6 +220,11 @@ export function createWelcomeMachine({ api }: { api: ApiClients }) {
       resumeAt: input.step ?? null,
       error: null,
       user: null,
+      workspace: null,
+      voices: [],
+      original: null,
+      items: [],
+      retryId: null,
     }),
     initial: 'resuming',
     states: {
@@ -102,33 +251,193 @@ export function createWelcomeMachine({ api }: { api: ApiClients }) {
             invoke: {
               src: 'saveProfession',
               input: ({ event }) => {
-                const e = event as Extract<WelcomeEvent, { type: 'wizard.submitProfession' }>;
+                const e = event as Ev<'wizard.submitProfession'>;
                 return { profession: e.profession, industry: e.industry };
               },
               onDone: [
                 { guard: 'conversionsLive', target: 'create', actions: assign({ user: ({ event }) => event.output }) },
                 { target: '#welcome.finishing', actions: assign({ user: ({ event }) => event.output }) },
               ],
-              onError: {
-                target: 'profession',
-                actions: assign({ error: ({ event }) => failureMessage(event.error) }),
-              },
+              onError: { target: 'profession', actions: 'failed' },
             },
           },
           create: {
-            on: {
-              'wizard.back': { target: 'profession', actions: 'clearError' },
-              'wizard.next': { target: 'proccesing', actions: 'clearError' },
+            entry: { type: 'announce', params: () => ({ message: t('welcome.create.entered') }) },
+            initial: 'preparing',
+            states: {
+              preparing: {
+                invoke: {
+                  src: 'prepare',
+                  onDone: {
+                    target: 'editing',
+                    actions: assign({
+                      workspace: ({ event }) => event.output.workspace,
+                      voices: ({ event }) => event.output.voices,
+                    }),
+                  },
+                  onError: { target: 'failed', actions: 'failed' },
+                },
+              },
+              failed: { on: { 'wizard.retry': { target: 'preparing', actions: 'clearError' } } },
+              editing: {
+                on: {
+                  'wizard.back': { target: '#welcome.steps.profession', actions: 'clearError' },
+                  'wizard.submitText': { target: 'speaking', actions: 'clearError' },
+                  'wizard.submitFile': { target: 'uploading', actions: 'clearError' },
+                },
+              },
+              speaking: {
+                invoke: {
+                  src: 'createTts',
+                  input: ({ context, event }) => ({
+                    ...context.workspace!,
+                    text: (event as Ev<'wizard.submitText'>).text,
+                    voiceId: context.voices[0]!.id,
+                  }),
+                  onDone: {
+                    target: '#welcome.steps.proccesing',
+                    actions: assign({ original: ({ event }) => event.output }),
+                  },
+                  onError: { target: 'editing', actions: 'failed' },
+                },
+              },
+              uploading: {
+                invoke: {
+                  src: 'upload',
+                  input: ({ context, event }) => ({
+                    ...context.workspace!,
+                    file: (event as Ev<'wizard.submitFile'>).file,
+                    fileName: (event as Ev<'wizard.submitFile'>).fileName,
+                  }),
+                  onDone: [
+                    {
+                      guard: 'tooLong',
+                      target: 'editing',
+                      actions: assign({ error: () => t('welcome.create.tooLong', { seconds: WIZARD_MAX_SECONDS }) }),
+                    },
+                    {
+                      target: '#welcome.steps.proccesing',
+                      actions: assign({ original: ({ event }) => event.output }),
+                    },
+                  ],
+                  onError: { target: 'editing', actions: 'failed' },
+                },
+              },
             },
           },
           proccesing: {
+            entry: { type: 'announce', params: () => ({ message: t('welcome.processing.entered') }) },
+            invoke: { src: 'followConversions', input: ({ context }) => ({ originalId: context.original!.id }) },
             on: {
-              'wizard.processed': 'conversions',
-              'wizard.failed': { target: 'create', actions: assign({ error: ({ event }) => event.message }) },
+              'wizard.live': { actions: 'applyLive' },
+              'wizard.synced': { actions: 'applySynced' },
+            },
+            initial: 'waitingOriginal',
+            states: {
+              waitingOriginal: {
+                always: [
+                  { guard: 'originalDone', target: 'ordering' },
+                  {
+                    guard: 'originalFailed',
+                    target: 'originalFailed',
+                    actions: assign({
+                      error: ({ context }) => context.original?.error ?? t('welcome.processing.originalFailed'),
+                    }),
+                  },
+                ],
+                invoke: {
+                  src: 'waitForOriginal',
+                  input: ({ context }) => ({ id: context.original!.id }),
+                  onDone: { target: 'ordering', actions: assign({ original: ({ event }) => event.output }) },
+                  onError: { target: 'originalFailed', actions: 'failed' },
+                },
+              },
+              originalFailed: {
+                entry: { type: 'announce', params: ({ context }) => ({ message: context.error ?? '' }) },
+                on: { 'wizard.retry': { target: '#welcome.steps.create', actions: 'clearError' } },
+              },
+              ordering: {
+                invoke: {
+                  src: 'order',
+                  input: ({ context }) => ({ originalId: context.original!.id, voices: context.voices }),
+                  onDone: {
+                    target: 'converting',
+                    actions: [
+                      assign({ items: ({ context, event }) => itemsOfOrder(event.output, context.voices) }),
+                      {
+                        type: 'announce',
+                        params: ({ context }) => ({
+                          message: t('welcome.processing.started', { count: context.items.length }),
+                        }),
+                      },
+                    ],
+                  },
+                  onError: { target: 'orderFailed', actions: 'failed' },
+                },
+              },
+              orderFailed: {
+                entry: { type: 'announce', params: ({ context }) => ({ message: context.error ?? '' }) },
+                on: { 'wizard.retry': { target: 'ordering', actions: 'clearError' } },
+              },
+              converting: {
+                always: { guard: 'allSettled', target: '#welcome.steps.conversions' },
+                on: {
+                  'wizard.retryItem': {
+                    guard: 'itemFailed',
+                    target: 'retryingItem',
+                    actions: assign({ retryId: ({ event }) => event.id }),
+                  },
+                  'wizard.skipItem': {
+                    actions: [
+                      'skipItem',
+                      {
+                        type: 'announce',
+                        params: ({ context, event }) => ({
+                          message: t('welcome.processing.itemSkipped', {
+                            voice: context.items.find((item) => item.id === event.id)?.voiceName ?? '',
+                          }),
+                        }),
+                      },
+                    ],
+                  },
+                },
+              },
+              retryingItem: {
+                invoke: {
+                  src: 'retryItem',
+                  input: ({ context }) => ({ id: context.retryId! }),
+                  onDone: {
+                    target: 'converting',
+                    actions: assign({
+                      items: ({ context }) =>
+                        context.items.map((item) =>
+                          item.id === context.retryId
+                            ? { ...item, status: 'processing' as const, progress: 0, error: null }
+                            : item,
+                        ),
+                      retryId: null,
+                    }),
+                  },
+                  onError: {
+                    target: 'converting',
+                    actions: assign({
+                      items: ({ context, event }) =>
+                        context.items.map((item) =>
+                          item.id === context.retryId ? { ...item, error: failureMessage(event.error) } : item,
+                        ),
+                      retryId: null,
+                    }),
+                  },
+                },
+              },
             },
           },
-          conversions: { on: { 'wizard.finish': '#welcome.finishing' } },
-          history: { type: 'history' },
+          conversions: {
+            entry: { type: 'announce', params: () => ({ message: t('welcome.conversions.entered') }) },
+            on: { 'wizard.finish': { target: '#welcome.finishing', actions: 'clearError' } },
+          },
+          // Deep: a failed skip returns to the very sub-step (never ordering twice).
+          history: { type: 'history', history: 'deep' },
         },
       },
       finishing: {
@@ -145,12 +454,8 @@ export function createWelcomeMachine({ api }: { api: ApiClients }) {
             ],
           },
           onError: [
-            {
-              guard: 'conversionsLive',
-              target: 'steps.conversions',
-              actions: assign({ error: ({ event }) => failureMessage(event.error) }),
-            },
-            { target: 'steps.profession', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+            { guard: 'conversionsLive', target: 'steps.conversions', actions: 'failed' },
+            { target: 'steps.profession', actions: 'failed' },
           ],
         },
       },
@@ -165,7 +470,7 @@ export function createWelcomeMachine({ api }: { api: ApiClients }) {
             ],
           },
           // Back to the step the user was on, saying why.
-          onError: { target: 'steps.history', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+          onError: { target: 'steps.history', actions: 'failed' },
         },
       },
       done: { type: 'final' },

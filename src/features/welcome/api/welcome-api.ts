@@ -1,4 +1,6 @@
 import type { components } from '../../../../openapi/generated/auth.js';
+import type { components as MarketplaceComponents } from '../../../../openapi/generated/marketplace.js';
+import type { components as ModelsComponents } from '../../../../openapi/generated/models.js';
 import type { ApiClients } from '../../../api/index.ts';
 
 export type WizardStep = components['schemas']['WizardStep'];
@@ -20,4 +22,136 @@ export async function updateDomainInfo(api: ApiClients, profession: string, indu
 export async function updateDemoWizard(api: ApiClients, update: DemoWizardUpdate): Promise<User> {
   const { data } = await api.auth.PUT('/api/v3/demo-wizard', { body: update });
   return body(data);
+}
+
+export type Recording = MarketplaceComponents['schemas']['Recording'];
+type Voice = ModelsComponents['schemas']['Voice'];
+
+/** A voice the wizard converts into. */
+export interface WizardVoice {
+  id: string;
+  name: string;
+}
+
+/** Where the wizard's original goes: a project and one of its folders. */
+export interface Workspace {
+  projectId: string;
+  folderId: string;
+}
+
+/** The project and folder a user with none gets (SPEC.md section 2, the create step). */
+export const WELCOME_PROJECT_NAME = 'Welcome';
+
+/** How many voices the wizard converts into. */
+export const WIZARD_VOICE_COUNT = 3;
+
+/**
+ * The wizard's voices. SPEC.md section 9 says "wizard voices order value 60", but the catalogue
+ * (models.yaml's Voice) carries no order value, so the wizard takes the first three voices the user's plan
+ * can use in the catalogue's default order (GET /api/v2/voices).
+ */
+export async function listWizardVoices(api: ApiClients): Promise<WizardVoice[]> {
+  const { data } = await api.models.GET('/api/v2/voices', { params: { query: { limit: 20 } } });
+  return body(data)
+    .items.filter((voice: Voice) => voice.available !== false)
+    .slice(0, WIZARD_VOICE_COUNT)
+    .map((voice: Voice) => ({ id: voice.id, name: voice.name }));
+}
+
+/**
+ * The user's first project and its first folder; a user without a project gets a "Welcome" project, and a
+ * project without a folder a "Welcome" folder (POST /api/projects, POST /api/folders).
+ */
+export async function ensureWorkspace(api: ApiClients): Promise<Workspace> {
+  const projects = await api.marketplace.GET('/api/projects', { params: { query: { limit: 1 } } });
+  let projectId = body(projects.data).items[0]?.id;
+  if (!projectId) {
+    const created = await api.marketplace.POST('/api/projects', { body: { name: WELCOME_PROJECT_NAME } });
+    projectId = body(created.data).id;
+  }
+  const folders = await api.marketplace.GET('/api/folders', { params: { query: { project_id: projectId, limit: 1 } } });
+  let folderId = body(folders.data).items[0]?.id;
+  if (!folderId) {
+    const created = await api.marketplace.POST('/api/folders', {
+      body: { project_id: projectId, name: WELCOME_PROJECT_NAME },
+    });
+    folderId = body(created.data).id;
+  }
+  return { projectId, folderId };
+}
+
+/** POST /api/v2/recordings/tts: an original spoken from text in `voiceId` (queued; done later). */
+export async function createTtsOriginal(
+  api: ApiClients,
+  input: Workspace & { text: string; voiceId: string },
+): Promise<Recording> {
+  const { data } = await api.marketplace.POST('/api/v2/recordings/tts', {
+    body: {
+      project_id: input.projectId,
+      parent_folder_id: input.folderId,
+      text: input.text,
+      text_language: 'en-US',
+      voice_id: input.voiceId,
+    },
+  });
+  return body(data);
+}
+
+/** POST /api/recordings (multipart): the recorded or picked audio as one original, stored and done. */
+export async function uploadOriginal(
+  api: ApiClients,
+  input: Workspace & { file: Blob; fileName: string; microphone?: string },
+): Promise<Recording> {
+  const { data } = await api.marketplace.POST('/api/recordings', {
+    // The typed body is the multipart's fields; the serializer builds the form.
+    body: {} as never,
+    bodySerializer: () => {
+      const form = new FormData();
+      form.append('project_id', input.projectId);
+      form.append('parent_folder_id', input.folderId);
+      form.append('microphone', input.microphone ?? '');
+      form.append('data', input.file, input.fileName);
+      return form;
+    },
+  });
+  const items = body(data) as unknown as { items?: Recording[] } | Recording[];
+  const first = Array.isArray(items) ? items[0] : items.items?.[0];
+  if (!first) throw new Error('The server answered without the original');
+  return first;
+}
+
+/** GET /api/recordings/{id}. */
+export async function getRecording(api: ApiClients, id: string): Promise<Recording> {
+  const { data } = await api.marketplace.GET('/api/recordings/{id}', { params: { path: { id } } });
+  return body(data);
+}
+
+/** POST /api/v2/orders: one conversion of the original into each voice (default accent and style, 0 st). */
+export async function orderWizardConversions(
+  api: ApiClients,
+  originalId: string,
+  voices: readonly WizardVoice[],
+): Promise<Recording[]> {
+  const { data } = await api.marketplace.POST('/api/v2/orders', {
+    body: {
+      original_id: originalId,
+      use_calibration: false,
+      conversions: voices.map((voice) => ({ voice_id: voice.id, semitones_correction: 0 })),
+    },
+  });
+  return body(data).conversions;
+}
+
+/** POST /api/v2/orders/retry/{id}: orders a failed conversion again. */
+export async function retryConversion(api: ApiClients, id: string): Promise<Recording> {
+  const { data } = await api.marketplace.POST('/api/v2/orders/retry/{id}', { params: { path: { id } } });
+  return body(data as Recording | undefined);
+}
+
+/** GET /api/recordings/conversions?original_id: the original's conversions as they are now. */
+export async function listWizardConversions(api: ApiClients, originalId: string): Promise<Recording[]> {
+  const { data } = await api.marketplace.GET('/api/recordings/conversions', {
+    params: { query: { original_id: originalId, limit: 40 } },
+  });
+  return body(data).items;
 }

@@ -8,15 +8,24 @@ import { useSession } from '../../../machines/index.ts';
 import type { WizardModalData } from '../modals/welcome-profession-modal.tsx';
 import { createWelcomeMachine, currentStep, type WelcomeInput } from '../welcome.machine.ts';
 import * as styles from './welcome.css.ts';
+import { ConversionsStep, CreateStep, ProcessingStep } from './wizard-steps.tsx';
 
 const INTRO_POINTS = ['record', 'voices', 'convert'] as const;
 
 export interface WelcomePageProps {
   /**
-   * Whether the conversion steps are live (they come with the conversions feature).
+   * Whether the conversion steps (create, proccesing, conversions) follow the profession step; the app's
+   * route turns them on.
    * @default false
    */
   conversionsLive?: boolean;
+  /**
+   * How often to ask whether a queued TTS original is done, besides the live events.
+   * @default 2000
+   */
+  pollMs?: number;
+  /** Where the conversions step's player plays through (stories use a muted video). */
+  mediaElement?: 'audio' | 'video';
 }
 
 /**
@@ -24,13 +33,13 @@ export interface WelcomePageProps {
  * (the welcomeProfession modal); Skip Tour asks first (skipWelcomeWizard). Once the wizard is finished or
  * skipped the session takes the updated user and the dashboard opens.
  */
-export function WelcomePage({ conversionsLive = false }: WelcomePageProps) {
+export function WelcomePage({ conversionsLive = false, pollMs, mediaElement }: WelcomePageProps) {
   const api = useApi();
   const session = useSession();
   const navigate = useNavigate();
   const input: WelcomeInput = { step: session.user?.data.demo_wizard.step ?? null, conversionsLive };
   // One machine for the page's life: a new definition on each render would make @xstate/react start over.
-  const machine = useMemo(() => createWelcomeMachine({ api }), [api]);
+  const machine = useMemo(() => createWelcomeMachine({ api, pollMs }), [api, pollMs]);
   const wizard = useActorRef(machine, { input });
   const step = useSelector(wizard, currentStep);
   const finishing = useSelector(wizard, (s) => s.matches('finishing'));
@@ -39,9 +48,13 @@ export function WelcomePage({ conversionsLive = false }: WelcomePageProps) {
   const profession = useModal<WizardModalData>('welcomeProfession');
   const skip = useModal<WizardModalData>('skipWelcomeWizard');
   const openedByWizard = useRef(false);
+  // While a call runs (finishing, skipping) the step the user was on stays shown.
+  const lastStep = useRef(step);
+  if (step !== 'working') lastStep.current = step;
+  const shown = lastStep.current;
 
   // The profession step is a modal: open it when the wizard gets there; closing it (Escape) goes back.
-  const inProfession = step === 'profession' || finishing;
+  const inProfession = step === 'profession' || (finishing && !conversionsLive);
   useEffect(() => {
     if (inProfession && !profession.isOpen) {
       if (openedByWizard.current) {
@@ -64,6 +77,33 @@ export function WelcomePage({ conversionsLive = false }: WelcomePageProps) {
   }, [output, session, navigate]);
 
   const name = session.user?.first_name;
+  const openSkip = () => skip.open({ wizard });
+  if (conversionsLive && (shown === 'create' || shown === 'proccesing' || shown === 'conversions')) {
+    const props = { wizard, onSkip: openSkip, mediaElement };
+    return (
+      <div className={styles.page}>
+        <h1 className={styles.title}>
+          <FormattedMessage id="welcome.titleAnonymous" />
+        </h1>
+        <p className={styles.muted}>
+          <FormattedMessage
+            id="welcome.stepOf"
+            values={{ current: shown === 'create' ? 3 : shown === 'proccesing' ? 4 : 5, total: 5 }}
+          />
+        </p>
+        {shown === 'create' ? <CreateStep {...props} /> : null}
+        {shown === 'proccesing' ? <ProcessingStep {...props} /> : null}
+        {shown === 'conversions' ? <ConversionsStep {...props} /> : null}
+        {shown === 'create' || shown === 'proccesing' ? (
+          <div className={styles.pageActions}>
+            <Button variant="secondary" onPress={openSkip}>
+              <FormattedMessage id="welcome.skip.open" />
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>

@@ -44,3 +44,23 @@ export const alert = style({
   '@media': { '(forced-colors: active)': { borderColor: 'CanvasText' } },
 });
 export const fields = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+export const stepHeading = style({ margin: 0, fontSize: vars.fontSize.xl, outline: 'none' });
+export const items = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+export const item = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+});
+export const itemHead = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.md });
+export const itemName = style({ fontWeight: 600 });
