@@ -316,7 +316,7 @@ export const ReportAndDelete: Story = {
     const bruno = item(canvasElement, 'Bruno');
     await pressEnterOn(within(bruno).getByRole('button', { name: 'More actions for Bruno, +2 st' }));
     await screen.findByRole('menu');
-    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('{End}');
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Delete' })).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete the conversion Bruno, +2 st?' });
@@ -328,5 +328,49 @@ export const ReportAndDelete: Story = {
       callsTo(harness, 'DELETE', `/api/recordings/${state.conversions[1]!.id}`)[0]?.query.get('hard_delete'),
     ).toBe('false');
     await expect(announced()).toContain('The conversion Bruno, +2 st was deleted.');
+  },
+};
+
+/**
+ * A failed conversion's menu: What went wrong? explains the error and retries it, and the row follows;
+ * Rename shows the new label in the row; Regenerate with other settings starts with its intro.
+ */
+export const MenuErrorInfoRenameRegenerate: Story = {
+  loaders: [() => load((o) => [makeConversion(1, o, 'Ada', 'error', { error: 'Worker timed out' })])],
+  play: async ({ canvasElement, loaded }) => {
+    const { harness, state } = loadedOf(loaded);
+    const id = state.conversions[0]!.id;
+    const ada = await waitFor(() => item(canvasElement, 'Ada'));
+    const menu = within(ada).getByRole('button', { name: 'More actions for Ada, +2 st' });
+    await pressEnterOn(menu);
+    await screen.findByRole('menu');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'What went wrong?' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    const info = await screen.findByRole('dialog', { name: 'Why Ada, +2 st failed' });
+    await pressEnterOn(within(info).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(info).not.toBeInTheDocument());
+    await waitFor(() => expect(within(ada).getByText('In progress')).toBeVisible());
+    await expect(callsTo(harness, 'POST', `/api/v2/orders/retry/${id}`)).toHaveLength(1);
+    await expect(announced()).toContain('Ada, +2 st is converting again.');
+
+    await pressEnterOn(menu);
+    await screen.findByRole('menu');
+    // In progress now: Report an issue is disabled, so Rename comes first.
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Rename' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    const rename = await screen.findByRole('dialog', { name: 'Rename conversion' });
+    await waitFor(() => expect(within(rename).getByRole('textbox', { name: 'Conversion name' })).toHaveFocus());
+    await userEvent.keyboard('Ada warm{Enter}');
+    await waitFor(() => expect(rename).not.toBeInTheDocument());
+    await expect(within(ada).getByText('Ada warm')).toBeVisible();
+    await expect(callsTo(harness, 'PATCH', `/api/recordings/${id}`)[0]?.body).toEqual({ label: 'Ada warm' });
+
+    await pressEnterOn(menu);
+    await screen.findByRole('menu');
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Regenerate with other settings' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await expect(await screen.findByRole('dialog', { name: 'Regenerate with other settings' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
   },
 };

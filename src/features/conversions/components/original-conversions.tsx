@@ -370,14 +370,14 @@ function ConversionItem({
                 {intl.formatMessage({ id: 'conversions.item.errorInfo' })}
               </MenuItem>
             ) : null}
+            <MenuItem id="report" icon="warning">
+              {intl.formatMessage({ id: 'conversions.item.report' })}
+            </MenuItem>
             <MenuItem id="rename" icon="edit">
               {intl.formatMessage({ id: 'conversions.item.rename' })}
             </MenuItem>
             <MenuItem id="regenerate" icon="refresh">
               {intl.formatMessage({ id: 'conversions.item.regenerate' })}
-            </MenuItem>
-            <MenuItem id="report" icon="warning">
-              {intl.formatMessage({ id: 'conversions.item.report' })}
             </MenuItem>
             <MenuItem id="delete" icon="trash" variant="danger">
               {intl.formatMessage({ id: 'conversions.item.delete' })}

@@ -2,6 +2,7 @@ import { audiowaveformFromSamples } from '../../../../design-system/index.ts';
 import { synthesiseClip } from '../../../../design-system/components/WaveformPlayer/story-audio.ts';
 import type { FakeCall, FakeResponse } from '../../../api/testing.ts';
 import type { LiveEvent } from '../../../api/index.ts';
+import type { Voice } from '../../../machines/index.ts';
 import type { Project, Recording, RecordingState } from '../api/conversions-api.ts';
 
 /**
@@ -127,9 +128,54 @@ export function makeProject(): Project {
   } as Project;
 }
 
+/** A voice with two accents and two narration styles, as POST /api/v2/voices/by-ids answers it. */
+export function makeVoice(n: number, name: string): Voice {
+  const accent = (id: string, label: string, short: string, isDefault: boolean) => ({
+    id,
+    info: { name: label, short_name: short },
+    is_default: isDefault,
+    settings: { favorite: false },
+    locale: id,
+  });
+  return {
+    id: uuid(n),
+    owner_id: null,
+    name,
+    visibility: 'public',
+    species: 'human',
+    gender: 'female',
+    pitch: 120,
+    age_group: 'adult',
+    pitch_group: 'medium',
+    active: true,
+    created_at: day(1),
+    favorite: false,
+    available: true,
+    accents: [accent('en-US', 'American English', 'US', true), accent('en-GB', 'British English', 'UK', false)],
+    narration_styles: [
+      { id: 'BASIC', info: { name: 'Basic' }, is_default: true, tags: [] },
+      { id: 'WARM', info: { name: 'Warm' }, is_default: false, tags: [] },
+    ],
+    image_url: null,
+    thumbnail_url: null,
+    bg_image_url: null,
+    tiers: [],
+    nationality: 'American',
+    voice_talent: false,
+    cost_multiplier: 1,
+    info_url: null,
+    contact_url: null,
+    category: 'narration',
+    description: null,
+    settings: null,
+  } as Voice;
+}
+
 export interface ConversionsState {
   originals: Recording[];
   conversions: Recording[];
+  /** The voices POST /api/v2/voices/by-ids knows. */
+  voiceDetails?: Voice[];
   /** The names of the voices orders may name (those of `conversions` are known already). */
   voices?: Record<string, string>;
   /** Answers to replace by route ("METHOD /path"), e.g. a refusal. */
@@ -155,7 +201,12 @@ export function conversionsRoutes(state: ConversionsState): Record<string, Handl
     'POST /api/v2/orders': (call) => {
       const request = call.body as {
         original_id: string;
-        conversions: { voice_id: string; semitones_correction: number; accent_id?: string | null }[];
+        conversions: {
+          voice_id: string;
+          semitones_correction: number;
+          accent_id?: string | null;
+          narration_style_id?: string;
+        }[];
       };
       const original = state.originals.find((o) => o.id === request.original_id);
       if (!original) return { status: 404, body: { detail: 'Original not found' } };
@@ -163,13 +214,22 @@ export function conversionsRoutes(state: ConversionsState): Record<string, Handl
         makeConversion(next++, original, voiceNames[c.voice_id] ?? 'Voice', 'queued', {
           voice_id: c.voice_id,
           semitones_correction: c.semitones_correction,
+          ...(c.accent_id ? { accent_id: c.accent_id } : {}),
+          ...(c.narration_style_id ? { narration_style_id: c.narration_style_id } : {}),
         }),
       );
       state.conversions.push(...made);
       return { status: 202, body: { order_id: uuid(800), conversions: made } };
     },
     [`GET /api/projects/${PROJECT_ID}`]: { status: 200, body: makeProject() },
+    'POST /api/v2/voices/by-ids': (call) => {
+      const ids = (call.body as { voice_ids: string[] }).voice_ids;
+      return { status: 200, body: { items: (state.voiceDetails ?? []).filter((v) => ids.includes(v.id)) } };
+    },
   };
+  for (const original of state.originals) {
+    routes[`GET /api/recordings/${original.id}`] = () => ({ status: 200, body: original });
+  }
   for (const conversion of state.conversions) {
     const id = conversion.id;
     routes[`POST /api/v2/orders/retry/${id}`] = () => {
@@ -185,6 +245,10 @@ export function conversionsRoutes(state: ConversionsState): Record<string, Handl
       conversion.active = false;
       if (call.query.get('hard_delete') === 'true') state.conversions = state.conversions.filter((c) => c.id !== id);
       return { status: 200, body: [id] };
+    };
+    routes[`PATCH /api/recordings/${id}`] = (call) => {
+      Object.assign(conversion, call.body as Partial<Recording>, { updated_at: day(9) });
+      return { status: 200, body: conversion };
     };
     routes[`POST /api/recordings/${id}/conversion-issue`] = (call) => ({
       status: 201,
