@@ -30,6 +30,8 @@ import { installStorage } from './storage/index.ts';
 import { installJobs, workerSettingsFromEnv, type JobsOptions } from './jobs/index.ts';
 import { installNotifications, type NotificationsOptions } from './notifications/index.ts';
 import { installModels, modelsHandlers, seedReferenceData } from './models/index.ts';
+import { createDspEngine } from './audio/engine/index.ts';
+import type { Engine } from './audio/engine/types.ts';
 
 export const MAX_UPLOAD_BYTES = 1_073_741_824;
 export const MAX_FILES = 100;
@@ -79,6 +81,8 @@ declare module 'fastify' {
     mail: MailService;
     botCheck: BotCheck;
     startup: StartupReport;
+    /** The process's voice engine, started by the first job that needs it and stopped with the app. */
+    voiceEngine(): Engine;
   }
   interface FastifyRequest {
     auth: Auth | null;
@@ -165,7 +169,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     installCalibrationJobs(app);
     if (!botCheck.enabled) app.log.info('bot check off: TURNSTILE_SECRET is not set, sign-ups are not checked');
   }
-  // The seeded admin's private voices and the voices' artwork route (after the admin exists).
+  // One voice engine (and its worker threads) per process, shared by the jobs that convert or speak.
+  let engine: Engine | undefined;
+  app.decorate('voiceEngine', () => (engine ??= createDspEngine()));
+  app.addHook('onClose', async () => {
+    await engine?.close();
+  });
+  // The seeded admin's private voices, the voices' artwork route (after the admin exists) and the demo
+  // sets' audio (queued; the voice engine renders it).
   await installModels(app);
   // Conversions are made by the convert job, through the voice engine.
   if (config.services.includes('marketplace')) installMarketplaceJobs(app);

@@ -12,8 +12,6 @@ import { uploadRecordings } from './upload.ts';
 import * as orders from './orders.ts';
 import { createTtsRecording, registerTtsJob } from './tts.ts';
 import { CONVERT_JOB, convertJobKey, registerConvertJob } from './convert-job.ts';
-import { createDspEngine } from '../audio/engine/index.ts';
-import type { Engine } from '../audio/engine/types.ts';
 import type { Db } from '../platform/db.ts';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { recordings as recordingsTable } from '../db/schema.ts';
@@ -81,17 +79,13 @@ async function cancelConversions(request: FastifyRequest, id: string) {
 }
 
 /**
- * The marketplace's jobs: conversions through the voice engine. The engine (and its worker threads) starts
- * with the first conversion this process makes and stops with the app.
+ * The marketplace's jobs: conversions through the voice engine. The app's engine (app.voiceEngine: its
+ * worker threads) starts with the first conversion this process makes and stops with the app.
  */
 export function installMarketplaceJobs(app: FastifyInstance) {
-  let engine: (Engine & { close(): Promise<void> }) | undefined;
-  const engineOf = () => (engine ??= createDspEngine());
+  const engineOf = () => app.voiceEngine();
   registerConvertJob(app, engineOf);
   registerTtsJob(app, engineOf);
-  app.addHook('onClose', async () => {
-    await engine?.close();
-  });
 }
 
 /** The marketplace service (/api). Operations without a handler here answer 501 after authentication. */

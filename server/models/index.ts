@@ -4,6 +4,7 @@ import { unauthorized } from '../platform/errors.ts';
 import { defineHandlers } from '../platform/handlers.ts';
 import { callerOf, type Caller } from './access.ts';
 import { registerArtwork } from './artwork.ts';
+import { demoLanguagesFrom, enqueueDemoRenders, registerDemoRenderJob } from './demo-render.ts';
 import * as reference from './reference.ts';
 import { liveUserIdByEmail, seedAccentInfos, seedCatalogue, seedPrivateVoices } from './seed.ts';
 import * as voices from './voices.ts';
@@ -19,8 +20,10 @@ export async function seedReferenceData(db: Db) {
 
 /**
  * What the model manager adds at start once accounts exist: outside production the seeded admin gets
- * the catalogue's private voices (so a fresh machine shows the private filter and check at work), and
- * the models service serves the voices' generated artwork.
+ * the catalogue's private voices (so a fresh machine shows the private filter and check at work), the
+ * models service serves the voices' generated artwork, and the demo sets still without audio are queued
+ * for the voice engine (demo-render.ts; DEMO_AUDIO picks the languages, none in tests unless set). Every
+ * process registers the demo.render job, so any worker can render.
  */
 export async function installModels(app: FastifyInstance) {
   if (app.config.env !== 'production') {
@@ -28,6 +31,8 @@ export async function installModels(app: FastifyInstance) {
     if (adminId) await seedPrivateVoices(app.db, adminId);
   }
   if (app.config.services.includes('models')) registerArtwork(app);
+  registerDemoRenderJob(app, () => app.voiceEngine());
+  await enqueueDemoRenders(app, demoLanguagesFrom(process.env.DEMO_AUDIO, app.config.env));
 }
 
 /** The signed-in caller with what their plan allows (every model manager call requires sign-in). */
