@@ -158,4 +158,12 @@ describe('conversion machine', () => {
     expect(s.actor.getSnapshot().matches('done')).toBe(true);
     expect(announced()).toEqual(['Aria: conversion complete']);
   });
+
+  it('a failed conversion queued again elsewhere (refreshed) is a new run: its failure is said again', () => {
+    const s = start(conversion({ state: 'error', error: 'Boom' }));
+    s.actor.send({ type: 'conversion.refresh', recording: conversion({ state: 'queued', process_stage: '0' }) });
+    expect(conversionDisplay(s.actor.getSnapshot())).toBe('in_progress');
+    s.actor.send({ type: 'conversion.finished', recording: conversion({ state: 'error', error: 'Boom again' }) });
+    expect(announced()).toEqual(['Aria: conversion failed. Boom again']);
+  });
 });

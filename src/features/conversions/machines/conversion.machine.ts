@@ -113,10 +113,15 @@ export function createConversionMachine({ retry, cancel, now = Date.now }: Conve
         enqueue({ type: 'announce', params: { message } });
         enqueue.assign({ announced: context.progress });
       }),
-      take: assign(({ event }) => {
+      take: assign(({ context, event }) => {
         if (event.type !== 'conversion.finished' && event.type !== 'conversion.refresh') return {};
         const { recording } = event;
-        return { recording, progress: progressOf(recording.state, recording.process_stage) };
+        const taken = { recording, progress: progressOf(recording.state, recording.process_stage) };
+        // Queued again elsewhere (What went wrong? → Retry): a new run, whose start and end are news again.
+        const wasOver = ['error', 'cancelled', 'done'].includes(context.recording.state);
+        const isOver = ['error', 'cancelled', 'done'].includes(recording.state);
+        if (!wasOver || isOver) return taken;
+        return { ...taken, announced: null, etaSeconds: null, startedAt: now(), actionError: null, told: null };
       }),
       restart: assign(({ context }) => ({
         recording: { ...context.recording, state: 'processing' as const, process_stage: '0', error: null },
