@@ -26,6 +26,8 @@ export interface WelcomePageProps {
   pollMs?: number;
   /** Where the conversions step's player plays through (stories use a muted video). */
   mediaElement?: 'audio' | 'video';
+  /** The create step's microphone (stories give a synthesised stream). */
+  getStream?: () => Promise<MediaStream>;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface WelcomePageProps {
  * (the welcomeProfession modal); Skip Tour asks first (skipWelcomeWizard). Once the wizard is finished or
  * skipped the session takes the updated user and the dashboard opens.
  */
-export function WelcomePage({ conversionsLive = false, pollMs, mediaElement }: WelcomePageProps) {
+export function WelcomePage({ conversionsLive = false, pollMs, mediaElement, getStream }: WelcomePageProps) {
   const api = useApi();
   const session = useSession();
   const navigate = useNavigate();
@@ -79,7 +81,7 @@ export function WelcomePage({ conversionsLive = false, pollMs, mediaElement }: W
   const name = session.user?.first_name;
   const openSkip = () => skip.open({ wizard });
   if (conversionsLive && (shown === 'create' || shown === 'proccesing' || shown === 'conversions')) {
-    const props = { wizard, onSkip: openSkip, mediaElement };
+    const props = { wizard, onSkip: openSkip, mediaElement, getStream };
     return (
       <div className={styles.page}>
         <h1 className={styles.title}>

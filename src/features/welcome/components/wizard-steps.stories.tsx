@@ -277,3 +277,72 @@ export const OrderFails: Story = {
     await expect(canvas.getByRole('button', { name: 'Skip Tour' })).toBeVisible();
   },
 };
+
+/** A synthesised microphone: a tone through Web Audio, as a MediaStream the recorder can take. */
+function toneStream(): Promise<MediaStream> {
+  const context = new AudioContext();
+  const oscillator = context.createOscillator();
+  const destination = context.createMediaStreamDestination();
+  oscillator.connect(destination);
+  oscillator.start();
+  return Promise.resolve(destination.stream);
+}
+
+/** Record with the microphone: the take runs with its elapsed time, Stop uploads it and the conversions start. */
+export const RecordFromMicrophone: Story = {
+  loaders: [
+    async () => ({
+      harness: await createHarness({
+        path: '/welcome',
+        user: atCreate,
+        routes: { ...baseRoutes, 'POST /api/recordings': { status: 200, body: { items: [rec({ state: 'done' })] } } },
+      }),
+    }),
+  ],
+  render: (_args, { loaded }) => (
+    <HarnessRouter harness={loaded.harness as Harness} pattern="/welcome" layout={<RouteGuard kind="wizard" />}>
+      <main>
+        <WelcomePage conversionsLive pollMs={60_000} mediaElement="video" getStream={toneStream} />
+      </main>
+    </HarnessRouter>
+  ),
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    const canvas = within(canvasElement);
+    await press(await canvas.findByRole('button', { name: 'Record (up to 60 s)' }));
+    await expect(await canvas.findByRole('progressbar', { name: 'Recording' })).toBeVisible();
+    await expect(announced()).toContain('Recording. It stops by itself at 60 seconds.');
+    await waitFor(
+      () => expect(canvas.getByRole('progressbar', { name: 'Recording' })).toHaveAttribute('aria-valuenow', '1'),
+      {
+        timeout: 3000,
+      },
+    );
+    await press(canvas.getByRole('button', { name: 'Stop recording' }));
+    await canvas.findByRole('heading', { level: 2, name: 'Converting your original' });
+    const upload = h.calls.find((c) => c.path === '/api/recordings' && c.method === 'POST');
+    await expect(String(upload?.body)).toContain('Welcome recording.webm');
+    await waitFor(() => expect(h.calls.some((c) => c.path === '/api/v2/orders')).toBe(true));
+  },
+};
+
+/** The microphone is refused: the step says so and the text and upload stay on offer. */
+export const MicrophoneDenied: Story = {
+  loaders: [async () => ({ harness: await createHarness({ path: '/welcome', user: atCreate, routes: baseRoutes }) })],
+  render: (_args, { loaded }) => (
+    <HarnessRouter harness={loaded.harness as Harness} pattern="/welcome" layout={<RouteGuard kind="wizard" />}>
+      <main>
+        <WelcomePage
+          conversionsLive
+          getStream={() => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))}
+        />
+      </main>
+    </HarnessRouter>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await press(await canvas.findByRole('button', { name: 'Record (up to 60 s)' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('The microphone is not available.');
+    await expect(canvas.getByRole('textbox', { name: /Text to speak/ })).toBeEnabled();
+  },
+};

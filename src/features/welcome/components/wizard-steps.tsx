@@ -15,6 +15,7 @@ import {
 import { WIZARD_MAX_SECONDS, type WelcomeActor } from '../welcome.machine.ts';
 import type { WizardItem } from '../wizard-items.ts';
 import * as styles from './welcome.css.ts';
+import { WizardRecorder } from './wizard-recorder.tsx';
 
 /** The trial's TTS limit (SPEC.md section 9): the wizard's text stays within it for everyone. */
 export const WIZARD_TEXT_MAX = 500;
@@ -25,6 +26,8 @@ export interface WizardStepProps {
   onSkip: () => void;
   /** Where the media plays through (stories use a muted video; see ABPlayer). */
   mediaElement?: 'audio' | 'video';
+  /** The create step's microphone (stories give a synthesised stream). */
+  getStream?: () => Promise<MediaStream>;
 }
 
 /** The step's heading takes focus when the step opens, so keyboard and screen-reader users start there. */
@@ -49,7 +52,7 @@ function StepError({ error }: { error: string | null }) {
 }
 
 /** Create: a text to speak (TTS) or audio of at most 60 s, into a "Welcome" project made if needed. */
-export function CreateStep({ wizard }: WizardStepProps) {
+export function CreateStep({ wizard, getStream }: WizardStepProps) {
   const intl = useIntl();
   const sub = useSelector(wizard, (s) =>
     s.matches({ steps: { create: 'preparing' } })
@@ -111,6 +114,11 @@ export function CreateStep({ wizard }: WizardStepProps) {
               </Button>
             </div>
           </Form>
+          <WizardRecorder
+            isDisabled={busy}
+            getStream={getStream}
+            onRecorded={(file, fileName) => wizard.send({ type: 'wizard.submitFile', file, fileName })}
+          />
           <div className={styles.pageActions}>
             <FileTrigger
               acceptedFileTypes={['audio/*']}

@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { announce, Button, ProgressBar } from '../../../../design-system/index.ts';
+import { WIZARD_MAX_SECONDS } from '../welcome.machine.ts';
+import * as styles from './welcome.css.ts';
+
+export interface WizardRecorderProps {
+  /** The take, once stopped (by the user or at 60 s). */
+  onRecorded: (file: Blob, fileName: string) => void;
+  isDisabled?: boolean;
+  /**
+   * Where the microphone comes from (stories give a synthesised stream).
+   * @default navigator.mediaDevices.getUserMedia
+   */
+  getStream?: () => Promise<MediaStream>;
+}
+
+const browserStream = () => navigator.mediaDevices.getUserMedia({ audio: true });
+
+/**
+ * The create step's microphone: Record starts a take with the browser's MediaRecorder, Stop (or reaching
+ * SPEC.md's 60 s wizard limit) ends it and hands the audio on. Kept small on purpose: the full recorder
+ * (microphone choice, levels, calibration) is the recorder feature's, which a feature may not import.
+ */
+export function WizardRecorder({ onRecorded, isDisabled = false, getStream = browserStream }: WizardRecorderProps) {
+  const intl = useIntl();
+  const [seconds, setSeconds] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const recorder = useRef<MediaRecorder | null>(null);
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+
+  const stop = () => {
+    if (timer.current) clearInterval(timer.current);
+    timer.current = null;
+    if (recorder.current?.state === 'recording') recorder.current.stop();
+  };
+  useEffect(() => stop, []);
+
+  const start = async () => {
+    setError(null);
+    let stream: MediaStream;
+    try {
+      stream = await getStream();
+    } catch {
+      const message = intl.formatMessage({ id: 'welcome.record.denied' });
+      setError(message);
+      announce(message, { politeness: 'assertive' });
+      return;
+    }
+    const chunks: Blob[] = [];
+    const media = new MediaRecorder(stream);
+    recorder.current = media;
+    media.ondataavailable = (event) => {
+      if (event.data.size > 0) chunks.push(event.data);
+    };
+    media.onstop = () => {
+      for (const track of stream.getTracks()) track.stop();
+      setSeconds(null);
+      announce(intl.formatMessage({ id: 'welcome.record.stopped' }));
+      const type = media.mimeType || 'audio/webm';
+      onRecorded(new Blob(chunks, { type }), 'Welcome recording.webm');
+    };
+    media.start(250);
+    setSeconds(0);
+    announce(intl.formatMessage({ id: 'welcome.record.started' }, { seconds: WIZARD_MAX_SECONDS }));
+    timer.current = setInterval(() => {
+      setSeconds((value) => {
+        const next = (value ?? 0) + 1;
+        if (next >= WIZARD_MAX_SECONDS) stop();
+        return next;
+      });
+    }, 1000);
+  };
+
+  const recording = seconds !== null;
+  return (
+    <div className={styles.section}>
+      {recording ? (
+        <ProgressBar
+          label={intl.formatMessage({ id: 'welcome.record.progress' })}
+          value={seconds}
+          maxValue={WIZARD_MAX_SECONDS}
+          valueLabel={intl.formatMessage({ id: 'welcome.record.elapsed' }, { seconds, max: WIZARD_MAX_SECONDS })}
+        />
+      ) : null}
+      {error ? (
+        <p role="alert" className={styles.alert}>
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.pageActions}>
+        {recording ? (
+          <Button onPress={stop}>
+            <FormattedMessage id="welcome.record.stop" />
+          </Button>
+        ) : (
+          <Button variant="secondary" isDisabled={isDisabled} onPress={() => void start()}>
+            <FormattedMessage id="welcome.record.start" values={{ seconds: WIZARD_MAX_SECONDS }} />
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
