@@ -7,7 +7,7 @@ import type { Db } from '../platform/db.ts';
 import { notFound } from '../platform/errors.ts';
 import { contentDisposition } from '../storage/http.ts';
 import { findFolder } from './folders.ts';
-import { uniqueNamer, zipSegment } from './names.ts';
+import { conversionFileName, uniqueNamer, zipSegment } from './names.ts';
 import { assertCanDownload } from './plan.ts';
 import { findProject } from './projects.ts';
 import { findRecording } from './recordings.ts';
@@ -28,10 +28,12 @@ function fileNameOf(row: Recording, originals: Map<string, Recording>): string {
   const ext = extOf(row.storageKey!);
   if (row.type === 'conversion') {
     const original = row.originalId ? originals.get(row.originalId) : undefined;
-    const stem = (original?.fileName ?? original?.label ?? 'recording').replace(/\.[A-Za-z0-9]{1,5}$/, '');
-    const st = row.semitonesCorrection ?? 0;
-    const shift = `${st >= 0 ? '+' : ''}${st}st`;
-    return zipSegment(`${stem}_${row.voiceName ?? 'voice'}_${shift}.${ext}`, `conversion.${ext}`);
+    return conversionFileName(
+      original?.fileName ?? original?.label ?? null,
+      row.voiceName,
+      row.semitonesCorrection ?? 0,
+      ext,
+    );
   }
   const name = zipSegment(row.fileName ?? row.label ?? 'recording', 'recording');
   return name.toLowerCase().endsWith(`.${ext}`) ? name : `${name}.${ext}`;

@@ -64,3 +64,15 @@ export function uniqueNamer(): (dir: string, name: string) => string {
     return candidate;
   };
 }
+
+/** A conversion's file name: {original}_{voice}_{+N}st.{ext} (downloads and exports), within a safe segment. */
+export function conversionFileName(
+  original: string | null,
+  voice: string | null,
+  semitones: number,
+  ext = 'wav',
+): string {
+  const stem = (original ?? 'recording').replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  const shift = `${semitones >= 0 ? '+' : ''}${semitones}st`;
+  return zipSegment(`${stem}_${voice ?? 'voice'}_${shift}.${ext}`, `conversion.${ext}`);
+}

@@ -94,6 +94,7 @@ describe('orders: POST /api/v2/orders through the queue and the voice engine', (
       body.conversions.map((c: { voice_id: string; state: string; type: string }) => [c.voice_id, c.state, c.type]),
     ).toEqual(catalogue.map((v) => [v.id, 'queued', 'conversion']));
     expect(body.conversions[0]).toMatchObject({
+      file_name: `narration_${catalogue[0]!.name}_+2st.wav`,
       original_id: original.id,
       semitones_correction: 2,
       narration_style_id: 'BASIC',

@@ -16,6 +16,7 @@ import { users } from '../db/schema.ts';
 import { callerOf, voiceAvailable, type Caller } from '../models/access.ts';
 import type { Db } from '../platform/db.ts';
 import { HttpError, notFound } from '../platform/errors.ts';
+import { conversionFileName } from './names.ts';
 import { DEFAULT_PAGE_SIZE, rowsOf, unprocessable, type Page, type Schemas } from './shared.ts';
 
 /** openapi/marketplace.yaml CreateOrderRequest: 1..20 conversions per order. */
@@ -265,7 +266,7 @@ export async function placeOrder(
           originalId: original.id,
           orderId: order!.id,
           label: original.label,
-          fileName: original.fileName,
+          fileName: conversionFileName(original.fileName ?? original.label, c.voice.name, c.semitones),
           duration: original.duration,
           voiceId: c.voice.id,
           voiceName: c.voice.name,

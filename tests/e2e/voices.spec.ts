@@ -1,0 +1,149 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+import { createVoiceAnalyzer } from '../../server/audio/pitch.ts';
+import { pcmWav, syntheticVoice } from '../support/audio.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { activate, tabTo, typeInto } from './keyboard.ts';
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+const F0 = 140;
+/** server/models: a voice's pitch is 140 Hz moved by its own offset, so the offset is read back from it. */
+const CATALOGUE_BASE_HZ = 140;
+
+/** Mono 16-bit PCM WAV → its median pitch (YIN, as the server's calibration analysis measures it). */
+function medianPitchOfWav(bytes: Buffer): number {
+  let at = 12;
+  while (at + 8 <= bytes.length) {
+    const size = bytes.readUInt32LE(at + 4);
+    if (bytes.toString('ascii', at, at + 4) === 'data') {
+      const samples = new Float32Array(size / 2);
+      for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(at + 8 + i * 2) / 32768;
+      const analyzer = createVoiceAnalyzer();
+      for (let i = 0; i < samples.length; i += 48000) analyzer.add([samples.subarray(i, i + 48000)], 48000);
+      return analyzer.finish().f0_median_hz;
+    }
+    at += 8 + size + (size % 2);
+  }
+  throw new Error('no data chunk');
+}
+
+/** Focuses a control deep in a long page and presses it with the keyboard (Tab would take dozens of presses). */
+async function pressKey(target: ReturnType<Page['getByRole']>, key = 'Enter') {
+  await target.focus();
+  await expect(target).toBeFocused();
+  await target.press(key);
+}
+
+async function logInAsAdmin(page: Page) {
+  await page.goto('/login');
+  await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), E2E_ADMIN.email);
+  await typeInto(page, page.getByLabel(/^Password/, { exact: false }).and(page.locator('input')), E2E_ADMIN.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test.describe('voices and conversions, keyboard only', () => {
+  test('upload → three voices at different pitches → order → live progress → done → A/B → download at the right pitch', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const projectName = `Voices ${unique()}`;
+    const wav = pcmWav([syntheticVoice({ seconds: 6, f0: F0, sampleRate: 48000, seed: 3 })], 48000);
+    await logInAsAdmin(page);
+
+    // A project and a folder, then an original uploaded into it from /new.
+    await page.goto('/projects');
+    await typeInto(page, page.getByRole('textbox', { name: 'New project name' }), projectName);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('row', { name: new RegExp(projectName) })).toBeVisible();
+    await tabTo(page, page.getByRole('row').nth(1));
+    const row = page.getByRole('row', { name: new RegExp(projectName) });
+    for (let i = 0; i < 10 && !(await row.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
+    await typeInto(page, page.getByRole('textbox', { name: 'New folder name' }), 'Takes');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: 'Takes' })).toBeVisible();
+    await activate(page, page.getByRole('link', { name: 'Record or upload' }));
+    await expect(page).toHaveURL(/\/new\?project=/);
+    await tabTo(page, page.getByRole('button', { name: 'Choose files' }));
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: 'narration.wav', mimeType: 'audio/wav', buffer: wav }]);
+    await expect(
+      page.getByRole('list', { name: 'Uploads' }).getByRole('progressbar', { name: /narration\.wav .*: Uploaded/ }),
+    ).toBeVisible({ timeout: 30_000 });
+
+    // Choose three voices, each at its own pitch shift (set in its settings, then chosen).
+    await page.goto('/choose-voices');
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose voices' })).toBeVisible();
+    await expect(page.getByText(/Converting the original .narration./)).toBeVisible({ timeout: 15_000 });
+    const allVoices = page.getByRole('region', { name: 'All voices' });
+    const chooseButtons = allVoices.getByRole('button', { name: /^Choose / });
+    await expect(chooseButtons.first()).toBeVisible({ timeout: 15_000 });
+    await expectNoAxeViolations(page);
+    const semitones = [2, -3, 0.5];
+    const chosen: string[] = [];
+    for (let i = 0; i < semitones.length; i++) {
+      chosen.push((await chooseButtons.nth(i).getAttribute('aria-label'))!.replace(/^Choose /, ''));
+    }
+    for (const [i, shift] of semitones.entries()) {
+      const name = chosen[i]!;
+      await pressKey(allVoices.getByRole('button', { name: `Settings for ${name}` }));
+      const dialog = page.getByRole('dialog', { name: `Settings for ${name}` });
+      await expect(dialog).toBeVisible();
+      const slider = dialog.getByRole('slider', { name: /Pitch shift/ });
+      await slider.focus();
+      for (let s = 0; s < Math.abs(shift) * 2; s++) await page.keyboard.press(shift > 0 ? 'ArrowRight' : 'ArrowLeft');
+      await activate(page, dialog.getByRole('button', { name: 'Save settings' }));
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('region', { name: `Chosen voices (${i} of 20)` })).toBeVisible();
+      await pressKey(allVoices.getByRole('button', { name: `Choose ${name}` }));
+      await expect(page.getByRole('region', { name: `Chosen voices (${i + 1} of 20)` })).toBeVisible();
+    }
+    const order = page.getByRole('button', { name: 'Order conversions' });
+    await expect(order).toBeEnabled();
+    await expectNoAxeViolations(page);
+    await pressKey(order);
+
+    // The original's project page: three conversions arrive and finish live, without a reload.
+    await expect(page).toHaveURL(/original=/, { timeout: 15_000 });
+    const list = page
+      .getByRole('region', { name: /Conversions of narration/ })
+      .or(page.getByRole('list', { name: /Conversions of narration/ }));
+    await expect(list.first()).toBeVisible({ timeout: 15_000 });
+    const downloads = page.getByRole('link', { name: /^Download / });
+    await expect(downloads).toHaveCount(3, { timeout: 90_000 });
+    await expectNoAxeViolations(page);
+
+    // A/B: the original first, the conversions after it; a key switches.
+    const listenTo = page.getByRole('radiogroup', { name: 'Listen to' });
+    await expect(listenTo).toBeVisible();
+    await tabTo(page, listenTo.getByRole('radio').first());
+    await page.keyboard.press('2');
+    await expect(listenTo.getByRole('radio').nth(1)).toBeChecked();
+    await page.keyboard.press('x');
+    await expect(listenTo.getByRole('radio').first()).toBeChecked();
+
+    // Each download is named after the original, the voice and the shift, and speaks at the asked pitch.
+    const voices = (await (await page.request.get('/api/v2/voices?limit=100')).json()).items as {
+      id: string;
+      name: string;
+      pitch: number;
+    }[];
+    for (const [i, name] of chosen.entries()) {
+      const link = page.getByRole('link', { name: new RegExp(`^Download ${name}`) }).first();
+      const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      const sign = semitones[i]! >= 0 ? '+' : '';
+      expect(download.suggestedFilename()).toContain(`_${sign}${semitones[i]}st.wav`);
+      const bytes = await readFile((await download.path())!);
+      const voice = voices.find((v) => v.name === name)!;
+      const offset = 12 * Math.log2(voice.pitch / CATALOGUE_BASE_HZ);
+      const measured = 12 * Math.log2(medianPitchOfWav(bytes) / F0);
+      expect(Math.abs(measured - (offset + semitones[i]!))).toBeLessThanOrEqual(0.5);
+    }
+  });
+});
