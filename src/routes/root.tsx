@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useHref, useMatches, useNavigate, type NavigateOptions } from 'react-router';
 import { Announcer, ModalHost, Toaster } from '../../design-system/index.ts';
 import { useUrlCapture } from '../features/auth/index.ts';
-import { useConversionsModals } from '../features/conversions/index.ts';
+import { useConversionsModals, useFinishNotifications } from '../features/conversions/index.ts';
 import { useProjectsModals } from '../features/projects/index.ts';
 import { useRecorderModals } from '../features/recorder/index.ts';
 import { useTtsModals } from '../features/tts/index.ts';
@@ -74,6 +74,8 @@ export function Root() {
   useConversionsModals();
   useRecorderModals();
   useTtsModals();
+  // The opt-in browser notification of a finished conversion, wherever the user is in the app.
+  useFinishNotifications();
   useVoicesModals();
   useNewOriginalClearing();
   useUrlCapture();
