@@ -30,6 +30,7 @@ function medianPitchOfWav(bytes: Buffer): number {
 
 /** Focuses a control deep in a long page and presses it with the keyboard (Tab would take dozens of presses). */
 async function pressKey(target: ReturnType<Page['getByRole']>, key = 'Enter') {
+  await expect(target).toBeEnabled({ timeout: 15_000 });
   await target.focus();
   await expect(target).toBeFocused();
   await target.press(key);
@@ -144,6 +145,73 @@ test.describe('voices and conversions, keyboard only', () => {
       const offset = 12 * Math.log2(voice.pitch / CATALOGUE_BASE_HZ);
       const measured = 12 * Math.log2(medianPitchOfWav(bytes) / F0);
       expect(Math.abs(measured - (offset + semitones[i]!))).toBeLessThanOrEqual(0.5);
+    }
+  });
+
+  test('type a text in English and in German: each becomes speech in the chosen voice', async ({ page }) => {
+    test.setTimeout(180_000);
+    const projectName = `Spoken ${unique()}`;
+    await logInAsAdmin(page);
+    await page.goto('/projects');
+    await typeInto(page, page.getByRole('textbox', { name: 'New project name' }), projectName);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('row', { name: new RegExp(projectName) })).toBeVisible();
+    await tabTo(page, page.getByRole('row').nth(1));
+    const row = page.getByRole('row', { name: new RegExp(projectName) });
+    for (let i = 0; i < 10 && !(await row.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
+    await typeInto(page, page.getByRole('textbox', { name: 'New folder name' }), 'Texts');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: 'Texts' })).toBeVisible();
+    await activate(page, page.getByRole('link', { name: 'Record or upload' }));
+    await expect(page).toHaveURL(/\/new\?project=/);
+    const folderId = new URL(page.url()).searchParams.get('folder');
+
+    const texts = [
+      {
+        language: /English \(en-US\)/,
+        text: 'Good morning. This sentence is long enough to hear the voice speak it clearly, and here is a second one to be sure of it.',
+      },
+      {
+        language: /German \(de/,
+        text: 'Guten Morgen. Dieser Satz ist lang genug, um die Stimme deutlich zu hören, und hier ist noch ein zweiter, um sicher zu sein.',
+      },
+    ];
+    for (const { language, text } of texts) {
+      await pressKey(page.getByRole('button', { name: 'Type text instead' }));
+      const dialog = page.getByRole('dialog', { name: 'Type text instead' });
+      await expect(dialog).toBeVisible();
+      const picker = dialog.getByRole('button', { name: /Language of the text/ });
+      await expect(picker).toBeEnabled({ timeout: 15_000 });
+      await pressKey(picker, 'ArrowDown');
+      const option = page.getByRole('option', { name: language }).first();
+      await option.scrollIntoViewIfNeeded();
+      await option.click();
+      await typeInto(page, dialog.getByRole('textbox', { name: 'Text' }), text);
+      await expectNoAxeViolations(page);
+      await pressKey(dialog.getByRole('button', { name: 'Create speech' }));
+      await expect(dialog).toBeHidden({ timeout: 15_000 });
+    }
+
+    // Both texts become originals whose audio is speech (a voice's pitch is measured in it).
+    let spoken: { id: string; tts: boolean; state: string; url: string | null; text_language: string }[] = [];
+    await expect
+      .poll(
+        async () => {
+          const res = await page.request.get(`/api/recordings?folder_id=${folderId}`);
+          spoken = ((await res.json()).items as typeof spoken).filter((r) => r.tts);
+          return spoken.map((r) => r.state).sort();
+        },
+        { timeout: 90_000 },
+      )
+      .toEqual(['done', 'done']);
+    expect(spoken.map((r) => r.text_language).sort()).toEqual([expect.stringMatching(/^de/), 'en-US']);
+    for (const recording of spoken) {
+      const audio = await page.request.get(recording.url!);
+      expect(medianPitchOfWav(Buffer.from(await audio.body()))).toBeGreaterThan(60);
     }
   });
 });
