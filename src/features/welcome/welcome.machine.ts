@@ -148,7 +148,7 @@ export function createWelcomeMachine({ api, pollMs = 2000 }: WelcomeDeps) {
         createTtsOriginal(api, input),
       ),
       upload: fromPromise(({ input }: { input: Workspace & { file: Blob; fileName: string } }) =>
-        uploadOriginal(api, input),
+        uploadOriginal(api, { ...input, maxSeconds: WIZARD_MAX_SECONDS }),
       ),
       waitForOriginal: fromPromise(async ({ input, signal }: { input: { id: string }; signal: AbortSignal }) => {
         for (;;) {

@@ -100,7 +100,7 @@ export async function createTtsOriginal(
 /** POST /api/recordings (multipart): the recorded or picked audio as one original, stored and done. */
 export async function uploadOriginal(
   api: ApiClients,
-  input: Workspace & { file: Blob; fileName: string; microphone?: string },
+  input: Workspace & { file: Blob; fileName: string; microphone?: string; maxSeconds?: number },
 ): Promise<Recording> {
   const { data } = await api.marketplace.POST('/api/recordings', {
     // The typed body is the multipart's fields; the serializer builds the form.
@@ -117,6 +117,12 @@ export async function uploadOriginal(
   const items = body(data) as unknown as { items?: Recording[] } | Recording[];
   const first = Array.isArray(items) ? items[0] : items.items?.[0];
   if (!first) throw new Error('The server answered without the original');
+  // Longer than the wizard takes: refused, and nothing of it stays in the user's folder.
+  if (input.maxSeconds !== undefined && first.duration > input.maxSeconds) {
+    await api.marketplace
+      .DELETE('/api/recordings/{id}', { params: { path: { id: first.id }, query: { hard_delete: true } } })
+      .catch(() => undefined);
+  }
   return first;
 }
 
