@@ -12,7 +12,7 @@ import { loadCredits } from '../auth/billing.ts';
 import type { Db } from '../platform/db.ts';
 import { refundConversion } from './orders.ts';
 import { toApiRecording } from './recordings.ts';
-import { registerFiles } from './shared.ts';
+import { storeResult } from './result-files.ts';
 
 declare module '../jobs/index.ts' {
   interface JobPayloads {
@@ -141,12 +141,6 @@ export function registerConvertJob(app: FastifyInstance, engineOf: () => Engine)
     };
 
     const outDir = await mkdtemp(path.join(os.tmpdir(), 'timbre-convert-'));
-    const keys = {
-      wav: `recordings/${row.id}/audio.wav`,
-      mp3: `recordings/${row.id}/audio.mp3`,
-      peaks: `recordings/${row.id}/peaks.json`,
-    };
-    const stored: string[] = [];
     try {
       const source = await storage.get(original.storageKey);
       const result = await engineOf()
@@ -171,42 +165,17 @@ export function registerConvertJob(app: FastifyInstance, engineOf: () => Engine)
         });
       await pending;
       job.signal.throwIfAborted();
-      const wav = await storage.putFile(keys.wav, result.wavPath, { contentType: 'audio/wav' });
-      stored.push(keys.wav);
-      const mp3 = await storage.putFile(keys.mp3, result.mp3Path, { contentType: 'audio/mpeg' });
-      stored.push(keys.mp3);
-      const peaks = Buffer.from(JSON.stringify(result.peaks));
-      await storage.put(keys.peaks, peaks, { contentType: 'application/json' });
-      stored.push(keys.peaks);
-      const done = await job.finish(async (tx) => {
-        const [updated] = await tx
-          .update(recordings)
-          .set({
-            state: 'done',
-            processStage: null,
-            storageKey: keys.wav,
-            mp3Key: keys.mp3,
-            waveformKey: keys.peaks,
-            size: wav.size,
-            duration: result.duration,
-            convertedAt: new Date(),
-            updatedAt: new Date(),
-            error: null,
-          })
-          .where(eq(recordings.id, row.id))
-          .returning();
-        await registerFiles(tx, row.ownerId, [
-          { key: keys.wav, kind: 'recording', contentType: 'audio/wav', size: wav.size },
-          { key: keys.mp3, kind: 'mp3', contentType: 'audio/mpeg', size: mp3.size },
-          { key: keys.peaks, kind: 'waveform', contentType: 'application/json', size: peaks.length },
-        ]);
-        if (updated) await finished(updated, projectUrl);
-        return updated;
-      });
-      if (done) stored.length = 0;
+      const files = await storeResult(storage, row.id, result);
+      try {
+        await job.finish(async (tx) => {
+          const updated = await files.record(tx, row.ownerId);
+          if (updated) await finished(updated, projectUrl);
+        });
+      } finally {
+        // Whatever did not become part of a finished conversion goes (a lost or cancelled job's files).
+        await files.discard();
+      }
     } finally {
-      // Whatever did not become part of a finished conversion goes (a lost or cancelled job's files).
-      for (const key of stored) await storage.delete(key).catch(() => undefined);
       await rm(outDir, { recursive: true, force: true });
     }
   }

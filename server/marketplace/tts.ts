@@ -25,7 +25,8 @@ import { findFolder } from './folders.ts';
 import { toName } from './names.ts';
 import { DEFAULT_NARRATION_STYLE, resolveConversions, upgradeRequired } from './orders.ts';
 import { toApiRecording } from './recordings.ts';
-import { registerFiles, touchProject, unprocessable, type Schemas } from './shared.ts';
+import { storeResult } from './result-files.ts';
+import { touchProject, unprocessable, type Schemas } from './shared.ts';
 
 declare module '../jobs/index.ts' {
   interface JobPayloads {
@@ -273,12 +274,6 @@ export function registerTtsJob(app: FastifyInstance, engineOf: () => Engine) {
       });
     progress('processing', '0');
     const outDir = await mkdtemp(path.join(os.tmpdir(), 'timbre-tts-'));
-    const keys = {
-      wav: `recordings/${row.id}/audio.wav`,
-      mp3: `recordings/${row.id}/audio.mp3`,
-      peaks: `recordings/${row.id}/peaks.json`,
-    };
-    const stored: string[] = [];
     try {
       const result = await engineOf()
         .textToSpeech(
@@ -304,46 +299,22 @@ export function registerTtsJob(app: FastifyInstance, engineOf: () => Engine) {
           throw err;
         });
       job.signal.throwIfAborted();
-      const wav = await storage.putFile(keys.wav, result.wavPath, { contentType: 'audio/wav' });
-      stored.push(keys.wav);
-      const mp3 = await storage.putFile(keys.mp3, result.mp3Path, { contentType: 'audio/mpeg' });
-      stored.push(keys.mp3);
-      const peaks = Buffer.from(JSON.stringify(result.peaks));
-      await storage.put(keys.peaks, peaks, { contentType: 'application/json' });
-      stored.push(keys.peaks);
       const projectUrl = await projectUrlFor(db, row);
-      const done = await job.finish(async (tx) => {
-        const [updated] = await tx
-          .update(recordings)
-          .set({
-            state: 'done',
-            processStage: null,
-            storageKey: keys.wav,
-            mp3Key: keys.mp3,
-            waveformKey: keys.peaks,
-            size: wav.size,
-            duration: result.duration,
-            convertedAt: new Date(),
-            updatedAt: new Date(),
-          })
-          .where(eq(recordings.id, row.id))
-          .returning();
-        await registerFiles(tx, row.ownerId, [
-          { key: keys.wav, kind: 'recording', contentType: 'audio/wav', size: wav.size },
-          { key: keys.mp3, kind: 'mp3', contentType: 'audio/mpeg', size: mp3.size },
-          { key: keys.peaks, kind: 'waveform', contentType: 'application/json', size: peaks.length },
-        ]);
-        if (updated) {
-          await publishUserEvent(row.ownerId, {
-            type: 'conversion.finished',
-            data: { recording: toApiRecording(updated, fileUrls), project_url: projectUrl },
-          });
-        }
-        return updated;
-      });
-      if (done) stored.length = 0;
+      const files = await storeResult(storage, row.id, result);
+      try {
+        await job.finish(async (tx) => {
+          const updated = await files.record(tx, row.ownerId);
+          if (updated) {
+            await publishUserEvent(row.ownerId, {
+              type: 'conversion.finished',
+              data: { recording: toApiRecording(updated, fileUrls), project_url: projectUrl },
+            });
+          }
+        });
+      } finally {
+        await files.discard();
+      }
     } finally {
-      for (const key of stored) await storage.delete(key).catch(() => undefined);
       await rm(outDir, { recursive: true, force: true });
     }
   }
