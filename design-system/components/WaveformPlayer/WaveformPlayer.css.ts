@@ -1,5 +1,4 @@
 import { keyframes, style } from '@vanilla-extract/css';
-import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css.ts';
 
 export const player = style({
@@ -10,43 +9,7 @@ export const player = style({
   color: vars.color.text,
 });
 
-export const controls = style({ display: 'flex', gap: vars.space.xs, flexShrink: 0 });
-
-export const control = recipe({
-  base: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    width: '44px',
-    height: '44px',
-    padding: 0,
-    borderRadius: vars.radius.full,
-    border: '2px solid transparent',
-    cursor: 'pointer',
-    outline: 'none',
-    transition: `background-color ${vars.motion.fast}`,
-    selectors: {
-      '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
-      '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.55 },
-    },
-    '@media': { '(forced-colors: active)': { borderColor: 'ButtonText' } },
-  },
-  variants: {
-    kind: {
-      primary: {
-        background: vars.color.accent,
-        color: vars.color.onAccent,
-        selectors: { '&[data-hovered]': { background: vars.color.accentHover } },
-      },
-      secondary: {
-        background: 'transparent',
-        color: vars.color.text,
-        borderColor: vars.color.border,
-        selectors: { '&[data-hovered]': { background: vars.color.surface } },
-      },
-    },
-  },
-});
+export { control, controls } from '../private/player-controls.css.ts';
 
 const shimmer = keyframes({ '0%': { opacity: 0.6 }, '50%': { opacity: 1 }, '100%': { opacity: 0.6 } });
 

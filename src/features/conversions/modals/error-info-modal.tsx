@@ -103,7 +103,7 @@ export function ErrorInfoModal({ data, close }: ModalComponentProps<ErrorInfoDat
             <FormattedMessage id={`conversions.errorInfo.meaning.${kind}`} />
           </p>
           <p className={styles.prose}>
-            <FormattedMessage id={`conversions.errorInfo.todo.${kind}`} />
+            <FormattedMessage id={`conversions.errorInfo.nextStep.${kind}`} />
           </p>
           {failed ? <p className={styles.alert}>{failed}</p> : null}
         </div>
