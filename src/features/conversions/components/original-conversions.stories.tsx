@@ -370,7 +370,8 @@ export const MenuErrorInfoRenameRegenerate: Story = {
     await userEvent.keyboard('{ArrowDown}');
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Regenerate with other settings' })).toHaveFocus());
     await userEvent.keyboard('{Enter}');
-    await expect(await screen.findByRole('dialog', { name: 'Regenerate with other settings' })).toBeVisible();
+    // The dialog is in the document before its opening transition has made it visible.
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Regenerate with other settings' })).toBeVisible());
     await userEvent.keyboard('{Escape}');
   },
 };

@@ -356,7 +356,8 @@ export const RegenerationIntro: Story = {
     await tabTo(within(dialog).getByRole('button', { name: 'Continue' }));
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
-    await expect(await screen.findByRole('dialog', { name: 'Regenerate Ada, +2 st' })).toBeVisible();
+    // In the document before its opening transition has made it visible.
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Regenerate Ada, +2 st' })).toBeVisible());
     await expect(localStorage.getItem(REGENERATION_INTRO_HIDDEN_KEY)).toBe('true');
   },
 };
