@@ -514,6 +514,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/credits/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's credit ledger, newest first
+         * @description Every grant, charge and refund of the user's minutes, credits and characters, with the conversion it belongs to.
+         */
+        get: operations["listCreditLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/credits/ledger/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole credit ledger as CSV
+         * @description Columns date (ISO 8601), reason, seconds, characters, recording_id, recording; newest first. Sent as an attachment named timbre-credit-ledger.csv.
+         */
+        get: operations["exportCreditLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/promo-code": {
         parameters: {
             query?: never;
@@ -653,6 +693,26 @@ export interface paths {
         /** Get one user (admins only) */
         get: operations["getUser"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/users/{id}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a user on a Custom plan (admins only)
+         * @description Custom plans are sold through For Business. The user's plan becomes an active Custom subscription with these minutes and characters per interval, granted at once; an existing free trial ends. A user with a subscription at the payment provider is refused with 409 (it is cancelled in the portal first).
+         */
+        put: operations["setCustomPlan"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1059,19 +1119,55 @@ export interface components {
         SubscriptionPrice: {
             /** @description The payment provider's price id; sent as price to checkout-session. */
             id: string;
-            interval: components["schemas"]["SubscriptionInterval"];
+            /** @description The billing interval of a subscription; null for a one-time purchase (a Pay As You Go credit pack). */
+            interval: components["schemas"]["SubscriptionInterval"] | null;
             /** @description Price name; names containing "pro" are the pro variants. */
             name: string;
-            /** @description Price in cents. */
+            /** @description Price in cents: per interval for a subscription, once for a credit pack, per second used for a metered price (Per Minute). */
             amount: number;
             /** @example usd */
             currency: string;
             category: components["schemas"]["SubscriptionCategory"];
+            /**
+             * @description How it is paid: subscription (a fixed amount each interval), payment (once: a credit pack), metered (a subscription billed at the end of each month for the seconds converted: Per Minute).
+             * @enum {string}
+             */
+            mode: "subscription" | "payment" | "metered";
+            /** @description Conversion minutes included per interval, or in the credit pack. */
+            minutes: number;
+            /** @description Text-to-speech characters included per interval. */
+            tts_chars: number;
         };
         Subscriptions: {
+            /** @description Every price on sale: the plans' monthly and yearly prices, the TTS Only tiers, Per Minute and the Pay As You Go credit packs (one price list for /pricing and /account/plan). */
             prices: components["schemas"]["SubscriptionPrice"][];
             /** @description The signed-in user's current price; null for guests and users without a plan. */
             active_price_id: string | null;
+            /** @description The signed-in user's plan as it stands; null for guests. */
+            current: components["schemas"]["CurrentPlan"] | null;
+        };
+        CurrentPlan: {
+            status: components["schemas"]["SubscriptionStatus"];
+            /** @description On the free trial now. */
+            trial: boolean;
+            trial_used: boolean;
+            /**
+             * Format: date-time
+             * @description When the free trial ends.
+             */
+            trial_ends_at: string | null;
+            /** @description The price the user is on (a custom plan's own price included); null without a plan. */
+            price: components["schemas"]["SubscriptionPrice"] | null;
+            /**
+             * Format: date-time
+             * @description When the paid period ends (renews, or ends when cancel_at_period_end).
+             */
+            current_period_end: string | null;
+            cancel_at_period_end: boolean;
+            /** @description The user confirmed at checkout that their business's revenue is under $1M (Per Minute). */
+            revenue_confirmed: boolean;
+            /** @description Per Minute only; seconds converted this month, billed at its end (0 on other plans). */
+            metered_seconds: number;
         };
         TrialStarted: {
             user: components["schemas"]["User"];
@@ -1137,6 +1233,8 @@ export interface components {
             email: components["schemas"]["Email"];
             password: components["schemas"]["Password"];
             promo_code?: string;
+            /** @description Start the free trial with the account ("Try For Free"). An applied extended-trial promo code starts it (for its trial_days) whatever this says. */
+            start_trial?: boolean;
             /** @description Token from the bot-check service. */
             captcha_token: string;
             /** @description The payment provider's id of a payment made before signing up, attached to the new account. */
@@ -1195,9 +1293,41 @@ export interface components {
             /** @constant */
             received: true;
         };
+        CreditLedgerEntry: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description trial, trial_end, subscription_period, subscription_end, credit_purchase, custom_plan, conversion:plan, conversion:credits, conversion:metered, tts, refund:<what was refunded>, admin. */
+            reason: string;
+            /** @description Seconds granted (positive) or taken (negative). */
+            delta_seconds: number;
+            /** @description TTS characters granted (positive) or taken (negative). */
+            delta_chars: number;
+            /** Format: uuid */
+            recording_id: string | null;
+            /** @description The conversion's or original's name, while it exists. */
+            recording_label: string | null;
+        };
+        CreditLedgerPage: components["schemas"]["Page"] & {
+            items: components["schemas"]["CreditLedgerEntry"][];
+        };
+        CustomPlanRequest: {
+            /** @description Shown to the user, e.g. "Custom: Acme". */
+            name: string;
+            /** @description Conversion minutes per interval. */
+            minutes: number;
+            /** @description TTS characters per interval. */
+            tts_chars: number;
+            /** @description Price per interval in cents. */
+            amount: number;
+            interval: components["schemas"]["SubscriptionInterval"];
+        };
         CheckoutSessionRequest: {
             /** @description A SubscriptionPrice id. */
             price: string;
+            /** @description Per Minute only, and required there: the user confirms their business's annual revenue is under $1M (422 at body/revenue_under_limit otherwise). */
+            revenue_under_limit?: boolean;
         };
         StartTrialRequest: {
             promo_code?: string;
@@ -1436,10 +1566,10 @@ export interface components {
         TrustUserId: components["schemas"]["Id"];
         /** @description The tracking header: whether the visitor consented to analytics. Without granted, events are not forwarded to third parties (events/google drops them; events keeps first-party usage only). */
         TrackingConsent: "granted" | "denied";
-        /** @description Number of items to skip. */
-        Offset: number;
         /** @description Page size. The UI offers 20, 40 and 100; lists default to 40 (voices 20, search 10). */
         Limit: number;
+        /** @description Number of items to skip. */
+        Offset: number;
         /** @description Case-insensitive substring match. */
         Search: string;
         /** @description true deletes permanently (rows and files); false or absent is a soft delete that can be found under the deleted filter. */
@@ -2366,6 +2496,56 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listCreditLedger: {
+        parameters: {
+            query?: {
+                /** @description Page size. The UI offers 20, 40 and 100; lists default to 40 (voices 20, search 10). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of ledger entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditLedgerPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    exportCreditLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ledger as CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
     applyPromoCode: {
         parameters: {
             query?: never;
@@ -2694,6 +2874,47 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["AdminOnly"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setCustomPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomPlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The user on the Custom plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
+            /** @description The user has a subscription with the payment provider. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };
