@@ -5,7 +5,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
-// The one-way imports of CONVENTIONS.md: design-system → src/api → src/machines → src/features → src/routes.
+// The one-way imports of CONVENTIONS.md: design-system → src/api → src/machines → src/shared → src/features →
+// src/routes.
 // A layer may import itself and any layer before it; features may not import each other; the SPA and the
 // server never import each other (they share only openapi/generated types).
 const layers = [
@@ -13,6 +14,7 @@ const layers = [
   { type: 'i18n', pattern: 'src/i18n' },
   { type: 'api', pattern: 'src/api' },
   { type: 'machines', pattern: 'src/machines' },
+  { type: 'shared', pattern: 'src/shared' },
   { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
   { type: 'routes', pattern: 'src/routes' },
 
@@ -73,17 +75,18 @@ export default tseslint.config(
             may('i18n', ['i18n']),
             may('api', ['api', 'design-system', 'contracts']),
             may('machines', ['machines', 'api', 'design-system', 'i18n', 'contracts']),
+            may('shared', ['shared', 'machines', 'api', 'design-system', 'i18n', 'contracts']),
             {
               from: { element: { type: 'feature' } },
               allow: {
                 to: [
-                  { element: { types: { anyOf: ['machines', 'api', 'design-system', 'i18n', 'contracts'] } } },
+                  { element: { types: { anyOf: ['shared', 'machines', 'api', 'design-system', 'i18n', 'contracts'] } } },
                   { element: { type: 'feature', captured: { feature: '{{ from.captured.feature }}' } } },
                 ],
               },
             },
-            may('routes', ['routes', 'feature', 'machines', 'api', 'design-system', 'i18n', 'contracts']),
-            may('app', ['routes', 'feature', 'machines', 'api', 'design-system', 'i18n']),
+            may('routes', ['routes', 'feature', 'shared', 'machines', 'api', 'design-system', 'i18n', 'contracts']),
+            may('app', ['routes', 'feature', 'shared', 'machines', 'api', 'design-system', 'i18n']),
             may('server', ['server', 'contracts']),
           ],
         },
