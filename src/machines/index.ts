@@ -109,3 +109,26 @@ export {
   LIVE_MAX_BACKOFF_MS,
   type LiveSocket,
 } from './live-events.machine.ts';
+export * from './plan-rules.ts';
+export {
+  createSubscriptionMachine,
+  busyActionOf,
+  planFactsOf,
+  planStateName,
+  planStateOf,
+  PLAN_STATES,
+  type PlanState,
+  type SubscriptionActor,
+  type SubscriptionContext,
+  type SubscriptionDeps,
+  type SubscriptionEvent,
+  type SubscriptionMachine,
+  type SubscriptionSnapshot,
+} from './subscription.machine.ts';
+export {
+  linkSubscription,
+  SubscriptionProvider,
+  useSubscription,
+  useSubscriptionActor,
+  type SubscriptionView,
+} from './subscription-context.tsx';
