@@ -1,3 +1,4 @@
+import type { components } from '../../openapi/generated/auth.js';
 import type { User } from './session-flags.ts';
 
 /** Shapes a user the way the auth service answers, for tests and stories. */
@@ -43,7 +44,7 @@ export function testUser(
   };
 }
 
-type AuthSchemas = import('../../openapi/generated/auth.js').components['schemas'];
+type AuthSchemas = components['schemas'];
 
 /** Credits as GET /api/v3/credits answers them: `seconds` of plan time and `chars` characters left of full. */
 export function testCredits(
