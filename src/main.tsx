@@ -7,7 +7,15 @@ import '../design-system/theme/index.ts';
 import { applyTheme, themeStore } from '../design-system/layouts/index.ts';
 import { ApiProvider, createApiClients, createTokenStore } from './api/index.ts';
 import { DEFAULT_LOCALE, messages } from './i18n/index.ts';
-import { browserStorage, createSessionMachine, SessionProvider, type SessionActor } from './machines/index.ts';
+import {
+  browserStorage,
+  createSessionMachine,
+  createSubscriptionMachine,
+  linkSubscription,
+  SessionProvider,
+  SubscriptionProvider,
+  type SessionActor,
+} from './machines/index.ts';
 import { createRouter } from './routes/router.tsx';
 
 // The remembered theme goes on <html> before the first paint.
@@ -29,13 +37,24 @@ const session = createActor(
   }),
 ).start();
 sessionRef.current = session;
+// The plan follows the session's user; trial and billing answers hand the newer user back to the session.
+const subscription = createActor(
+  createSubscriptionMachine({
+    api,
+    onUser: (user) => session.send({ type: 'session.userUpdated', user }),
+    redirect: (url) => window.location.assign(url),
+  }),
+).start();
+linkSubscription(session, subscription);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <IntlProvider locale={DEFAULT_LOCALE} messages={messages[DEFAULT_LOCALE]}>
       <ApiProvider api={api}>
         <SessionProvider actor={session}>
-          <RouterProvider router={router} />
+          <SubscriptionProvider actor={subscription}>
+            <RouterProvider router={router} />
+          </SubscriptionProvider>
         </SessionProvider>
       </ApiProvider>
     </IntlProvider>

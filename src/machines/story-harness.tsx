@@ -10,7 +10,10 @@ import { createFakeFetch, type FakeCall, type FakeResponse } from '../api/testin
 import { browserStorage, clearAppData } from './app-storage.ts';
 import { SessionProvider, type SessionActor } from './session-context.tsx';
 import type { User } from './session-flags.ts';
+import { testCredits, testSubscriptions } from './testing.ts';
 import { createSessionMachine } from './session.machine.ts';
+import { linkSubscription, SubscriptionProvider } from './subscription-context.tsx';
+import { createSubscriptionMachine, type SubscriptionActor } from './subscription.machine.ts';
 
 type Route = FakeResponse | ((call: FakeCall) => FakeResponse | Promise<FakeResponse>);
 
@@ -29,6 +32,10 @@ export interface Harness {
   api: ApiClients;
   tokens: TokenStore;
   actor: SessionActor;
+  /** The real subscription machine, following the session's user. */
+  subscription: SubscriptionActor;
+  /** Where checkout and the customer portal sent the browser. */
+  redirects: string[];
   /** Every request the page made. */
   calls: FakeCall[];
   path: string;
@@ -61,6 +68,9 @@ export async function createHarness({
     'POST /api/v3/auth': user
       ? { status: 200, body: { user, csrf_token: 'story-csrf' } }
       : { status: 401, body: { detail: 'Not authenticated' } },
+    // The plan and credits every signed-in screen loads (a story about billing answers its own).
+    'GET /api/v3/subscriptions': { status: 200, body: testSubscriptions(user ? {} : null) },
+    'GET /api/v3/credits': { status: 200, body: testCredits() },
     ...routes,
   });
   const tokens = createTokenStore();
@@ -77,7 +87,16 @@ export async function createHarness({
   ).start();
   ref.actor = actor;
   await waitFor(actor, (s) => !s.matches('checking'));
-  return { api, tokens, actor, calls, path, navigate };
+  const redirects: string[] = [];
+  const subscription = createActor(
+    createSubscriptionMachine({
+      api,
+      onUser: (next) => actor.send({ type: 'session.userUpdated', user: next }),
+      redirect: (url) => void redirects.push(url),
+    }),
+  ).start();
+  linkSubscription(actor, subscription);
+  return { api, tokens, actor, subscription, redirects, calls, path, navigate };
 }
 
 /** Where a story's navigation ended up, for plays to assert ("Now at /login-redirect"). */
@@ -137,14 +156,16 @@ export function HarnessRouter({ harness, pattern, children, layout }: HarnessRou
   return (
     <ApiProvider api={harness.api}>
       <SessionProvider actor={harness.actor}>
-        <MemoryRouter initialEntries={[harness.path]} useTransitions={false}>
-          <Routes>
-            <Route element={<AppFrame harness={harness} />}>
-              {layout ? <Route element={layout}>{screen}</Route> : screen}
-              <Route path="*" element={<Elsewhere />} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
+        <SubscriptionProvider actor={harness.subscription}>
+          <MemoryRouter initialEntries={[harness.path]} useTransitions={false}>
+            <Routes>
+              <Route element={<AppFrame harness={harness} />}>
+                {layout ? <Route element={layout}>{screen}</Route> : screen}
+                <Route path="*" element={<Elsewhere />} />
+              </Route>
+            </Routes>
+          </MemoryRouter>
+        </SubscriptionProvider>
       </SessionProvider>
     </ApiProvider>
   );

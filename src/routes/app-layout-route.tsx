@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { Button, Icon, Link, Menu, MenuItem, MenuTrigger } from '../../design-system/index.ts';
 import { AppLayout, ButtonLink } from '../../design-system/layouts/index.ts';
+import { CreditsSummary, useTrialReminder } from '../features/billing/index.ts';
 import { useSession } from '../machines/index.ts';
 import { EXTERNAL_LINKS } from './external-links.ts';
 import * as styles from './app-layout-route.css.ts';
@@ -65,6 +66,7 @@ export function AppLayoutRoute({ children }: { children?: ReactNode }) {
   const session = useSession();
   const user = session.status === 'checking' ? null : session.user;
   const pages = user ? appPages : sitePages;
+  useTrialReminder();
   return (
     <AppLayout
       isLoading={navigation.state === 'loading' || session.loadingGlobal}
@@ -72,7 +74,10 @@ export function AppLayoutRoute({ children }: { children?: ReactNode }) {
       sidebarRightLabel={intl.formatMessage({ id: 'shell.sidebarRight' })}
       headerActions={
         user ? (
-          <AccountMenu name={user.first_name || user.email} />
+          <>
+            <CreditsSummary />
+            <AccountMenu name={user.first_name || user.email} />
+          </>
         ) : (
           <>
             <ButtonLink href="/signup" size="sm">

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useHref, useMatches, useNavigate, type NavigateOptions } from 'react-router';
 import { Announcer, ModalHost, Toaster } from '../../design-system/index.ts';
 import { useUrlCapture } from '../features/auth/index.ts';
+import { useBillingModals } from '../features/billing/index.ts';
 import { useConversionsModals, useFinishNotifications } from '../features/conversions/index.ts';
 import { useProjectsModals } from '../features/projects/index.ts';
 import { useRecorderModals } from '../features/recorder/index.ts';
@@ -70,6 +71,7 @@ export function Root() {
   useFocusHeadingOnNavigation();
   useClearStaleAnnouncements();
   useWelcomeModals();
+  useBillingModals();
   useProjectsModals();
   useConversionsModals();
   useRecorderModals();

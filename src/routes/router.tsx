@@ -13,6 +13,7 @@ import {
   UnverifiedPage,
   VerifyEmailPage,
 } from '../features/auth/index.ts';
+import { PlanPage, SubscribedPage } from '../features/billing/index.ts';
 import { AupPage, FaqPage, PricingPage, TermsOfUsePage, UseCasesPage } from '../features/marketing/index.ts';
 import { ProjectsPage } from '../features/projects/index.ts';
 import { RecorderPage } from '../features/recorder/index.ts';
@@ -38,12 +39,10 @@ const titled = (title: string): RouteHandle => ({ title });
 export const GUARDED_PATHS_TO_COME = [
   '/account',
   '/account/statistics',
-  '/account/plan',
   '/calibrations',
   '/calibrations/create',
   '/help-video',
   '/audio-settings',
-  '/subscribed',
   '/users',
 ] as const;
 
@@ -138,6 +137,12 @@ export const routes: RouteObject[] = [
                 element: <NotFound />,
                 handle: titled('notFound.title'),
               })),
+              { path: '/account/plan', element: <PlanPage />, handle: titled('billing.plan.documentTitle') },
+              {
+                path: '/subscribed',
+                element: <SubscribedPage />,
+                handle: titled('billing.subscribed.documentTitle'),
+              },
               { path: '/projects', element: <ProjectsPage />, handle: titled('projects.documentTitle') },
               { path: '/new', element: <RecorderPage />, handle: titled('recorder.documentTitle') },
               {

@@ -1,0 +1,94 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../../design-system/theme/index.ts';
+
+export const page = style({
+  maxWidth: '64rem',
+  margin: '0 auto',
+  padding: `${vars.space.xxl} ${vars.space.lg}`,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xl,
+});
+export const title = style({ margin: 0, fontSize: vars.fontSize.xxl, lineHeight: vars.lineHeight.tight });
+export const lead = style({ margin: `${vars.space.sm} 0 0`, color: vars.color.textMuted });
+export const muted = style({ margin: 0, color: vars.color.textMuted });
+export const eyebrow = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const planName = style({ margin: `${vars.space.xs} 0`, fontSize: vars.fontSize.xl });
+export const currentPlan = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  alignItems: 'flex-start',
+  gap: vars.space.lg,
+});
+export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md });
+export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, outline: 'none' });
+export const sectionHeader = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});
+export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg, outline: 'none' });
+export const meters = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))',
+});
+export const forecast = style({ margin: 0, fontWeight: 600 });
+export const cards = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))',
+  alignItems: 'stretch',
+});
+export const price = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.fontSize.xl, fontWeight: 700 });
+export const list = style({
+  margin: `0 0 ${vars.space.md}`,
+  paddingInlineStart: vars.space.lg,
+  color: vars.color.textMuted,
+});
+export const packs = style({
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+});
+export const pack = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(8rem, 1fr) minmax(6rem, auto) auto',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.divider}`,
+  background: vars.color.surface,
+});
+export const packMinutes = style({ fontWeight: 600 });
+export const packPrice = style({ color: vars.color.text, textAlign: 'end' });
+export const alert = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.dangerSurface,
+  color: vars.color.danger,
+});
+export const outcome = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  alignItems: 'flex-start',
+});
+export const summary = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  fontSize: vars.fontSize.sm,
+  whiteSpace: 'nowrap',
+});

@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { announce, Button, Spinner } from '../../../../design-system/index.ts';
+import { ButtonLink } from '../../../../design-system/layouts/index.ts';
+import { useSubscription } from '../../../machines/index.ts';
+import { planNameId, type Price } from '../../../shared/price-list.ts';
+import { clearPendingCheckout, readPendingCheckout } from '../pending-checkout.ts';
+import * as styles from './billing.css.ts';
+
+/** After this long without the payment's effect, the page says it is taking longer and offers to check again. */
+export const SLOW_CONFIRMATION_MS = 20_000;
+
+/**
+ * /subscribed, where checkout returns. The purchase reaches the account as the payment provider's webhook, a
+ * moment after the browser comes back: the page waits for its effect — live, through the socket (the user's
+ * plan, or the credits) — then says what was bought, announces it and leads on.
+ */
+export function SubscribedPage() {
+  const intl = useIntl();
+  const { subscriptions, credits, facts, send } = useSubscription();
+  const [pending] = useState(() => readPendingCheckout());
+  const [slow, setSlow] = useState(false);
+  const announced = useRef(false);
+
+  const price: Price | null = (pending && subscriptions?.prices.find((p) => p.id === pending.price)) || null;
+  const current = subscriptions?.current ?? null;
+  const arrived = !pending
+    ? true
+    : price?.mode === 'payment'
+      ? credits !== null && credits.bought_credits > pending.bought
+      : current?.price?.id === pending.price && current.status === 'active';
+
+  useEffect(() => {
+    if (arrived) return;
+    const timer = setTimeout(() => setSlow(true), SLOW_CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [arrived]);
+
+  const planName = intl.formatMessage({ id: planNameId(price?.category ?? facts?.category ?? null) });
+  const message =
+    price?.mode === 'payment'
+      ? intl.formatMessage({ id: 'billing.subscribed.credits' }, { minutes: price.minutes })
+      : intl.formatMessage({ id: 'billing.subscribed.plan' }, { plan: planName });
+
+  useEffect(() => {
+    if (!arrived || !pending || !price || announced.current) return;
+    announced.current = true;
+    clearPendingCheckout();
+    announce(message, { politeness: 'assertive' });
+  }, [arrived, pending, price, message]);
+
+  if (!arrived) {
+    return (
+      <div className={styles.page}>
+        <div className={styles.outcome} aria-busy="true">
+          <h1 className={styles.title}>
+            <FormattedMessage id="billing.subscribed.waiting" />
+          </h1>
+          <Spinner label={intl.formatMessage({ id: 'billing.subscribed.waiting' })} />
+          <p className={styles.muted} role="status">
+            <FormattedMessage id={slow ? 'billing.subscribed.slow' : 'billing.subscribed.waitingBody'} />
+          </p>
+          {slow ? (
+            <Button variant="secondary" onPress={() => send({ type: 'subscription.refresh' })}>
+              <FormattedMessage id="billing.subscribed.checkAgain" />
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.outcome}>
+        <h1 className={styles.title}>
+          {pending && price ? message : <FormattedMessage id="billing.subscribed.thanks" />}
+        </h1>
+        <p className={styles.muted}>
+          {pending && price?.mode === 'payment' ? (
+            <FormattedMessage
+              id="billing.subscribed.creditsBody"
+              values={{
+                minutes: intl.formatNumber((credits?.available_seconds ?? 0) / 60, { maximumFractionDigits: 1 }),
+              }}
+            />
+          ) : (
+            <FormattedMessage id="billing.subscribed.planBody" values={{ plan: planName }} />
+          )}
+        </p>
+        <div className={styles.actions}>
+          <ButtonLink href="/new">
+            <FormattedMessage id="billing.subscribed.start" />
+          </ButtonLink>
+          <ButtonLink href="/account/plan" variant="secondary">
+            <FormattedMessage id="billing.subscribed.seePlan" />
+          </ButtonLink>
+        </div>
+      </div>
+    </div>
+  );
+}
