@@ -5,6 +5,7 @@ import { createHarness, HarnessRouter, type Harness } from '../../../machines/st
 import { LIST_PREFERENCES_KEY, listPreferencesStore } from '../../../machines/index.ts';
 import { testUser } from '../../../machines/testing.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
+import { registerBillingModals } from '../../billing/modals/index.ts';
 import { registerProjectsModals } from '../modals/register.ts';
 import { ProjectPage } from './project-page.tsx';
 import { makeFolder, makeOriginal, makeProject, studioRoutes, type StudioState } from './story-server.ts';
@@ -40,7 +41,11 @@ async function harness(state: StudioState, storage: Record<string, string> = {})
 const meta = {
   title: 'Features/Projects/Project page',
   parameters: { layout: 'fullscreen' },
-  beforeEach: () => registerProjectsModals(),
+  beforeEach: () => {
+    // A refused export opens the upgrade prompt, which the billing feature registers.
+    const undo = [registerProjectsModals(), registerBillingModals()];
+    return () => undo.forEach((fn) => fn());
+  },
   render: (_args, { loaded }) => (
     <HarnessRouter
       harness={loaded.harness as Harness}

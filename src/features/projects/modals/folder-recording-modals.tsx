@@ -1,12 +1,9 @@
 import { useIntl } from 'react-intl';
 import {
-  ButtonLink,
-  Dialog,
   formatDateTime,
   formatDuration,
   formatSize,
   InformationDialog,
-  Modal,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import {
@@ -113,34 +110,5 @@ export function RecordingInfoModal({ data }: ModalComponentProps<{ recording: Re
         </dl>
       }
     />
-  );
-}
-
-// SPEC.md section 8's reasons with a text here; any other reads as the expired trial (the default).
-const UPGRADE_REASONS = ['download', 'trial_expired', 'out_of_minutes', 'out_of_credits', 'unlock_sts'];
-
-/**
- * upgradePlan, for the reasons a download or an order of conversions is refused (SPEC.md section 8's texts
- * for download, the expired trial, minutes, credits and STS): the billing feature brings the full prompt
- * with every reason and the plans.
- */
-export function UpgradePlanModal({ data, close }: ModalComponentProps<{ reason?: string }>) {
-  const intl = useIntl();
-  const reason = UPGRADE_REASONS.includes(data?.reason ?? '') ? data!.reason! : 'trial_expired';
-  return (
-    <Modal isDismissable size="sm">
-      <Dialog
-        title={intl.formatMessage({ id: `projects.upgrade.${reason}.title` })}
-        actions={
-          <ButtonLink href="/account/plan" onPress={close}>
-            {intl.formatMessage({
-              id: reason === 'out_of_credits' ? 'projects.upgrade.buyCredits' : 'projects.upgrade.button',
-            })}
-          </ButtonLink>
-        }
-      >
-        <p>{intl.formatMessage({ id: `projects.upgrade.${reason}.body` })}</p>
-      </Dialog>
-    </Modal>
   );
 }

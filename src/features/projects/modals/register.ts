@@ -6,7 +6,6 @@ import {
   RecordingInfoModal,
   RenameFolderModal,
   RenameRecordingModal,
-  UpgradePlanModal,
   type DeleteFolderData,
   type DeleteRecordingData,
   type RenameFolderData,
@@ -23,8 +22,8 @@ import {
 
 /**
  * Registers the studio's modals by id: projectsFilters, projectInfo, renameProject, deleteProject,
- * renameFolder, deleteFolder, renameRecording, deleteRecording, recordingInfo, and upgradePlan for refused
- * downloads (until billing registers its full prompt).
+ * renameFolder, deleteFolder, renameRecording, deleteRecording and recordingInfo. A refused download opens
+ * upgradePlan by id; the billing feature registers it.
  */
 export function registerProjectsModals(): () => void {
   const undo = [
@@ -37,7 +36,6 @@ export function registerProjectsModals(): () => void {
     registerModal<RenameRecordingData>('renameRecording', RenameRecordingModal),
     registerModal<DeleteRecordingData>('deleteRecording', DeleteRecordingModal),
     registerModal('recordingInfo', RecordingInfoModal),
-    registerModal('upgradePlan', UpgradePlanModal),
   ];
   return () => undo.forEach((fn) => fn());
 }

@@ -450,39 +450,3 @@ export const RecordingInfo: Story = {
     await closedAndFocusBack(trigger, dialog);
   },
 };
-
-const upgradeOpener = (reason: string) =>
-  scene(() => (
-    <Opener id="upgradePlan" label="Download" initial={reason} describe={() => ''} data={(r) => ({ reason: r })} />
-  ));
-
-/** upgradePlan for a refused download: the spec's words, and its link goes to the plan page. */
-export const UpgradePlanForDownload: Story = {
-  loaders: [() => load()],
-  ...upgradeOpener('download'),
-  play: async ({ canvasElement }) => {
-    await openByKeyboard(canvasElement, 'Download');
-    const dialog = await body().findByRole('dialog', { name: 'Unlock Download Feature' });
-    await expect(dialog).toHaveTextContent('Upgrade from Trial to access the download feature.');
-    const link = within(dialog).getByRole('link', { name: 'Upgrade plan' });
-    await tabTo(link);
-    await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
-    await expect(await within(canvasElement).findByText('Now at /account/plan')).toBeVisible();
-  },
-};
-
-/** upgradePlan after the trial ended, dismissed with Escape. */
-export const UpgradePlanTrialExpired: Story = {
-  loaders: [() => load()],
-  ...upgradeOpener('trial_expired'),
-  play: async ({ canvasElement }) => {
-    const trigger = await openByKeyboard(canvasElement, 'Download');
-    const dialog = await body().findByRole('dialog', { name: 'Trial Plan Expired? Upgrade Now!' });
-    await expect(dialog).toHaveTextContent(
-      'Your trial plan has ended. Unlock full features by upgrading your plan now.',
-    );
-    await userEvent.keyboard('{Escape}');
-    await closedAndFocusBack(trigger, dialog);
-  },
-};

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { registerModal } from '../../../../design-system/index.ts';
+import { TrialWarningModal, type TrialWarningData } from './trial-warning-modal.tsx';
+import { UpgradePlanModal, type UpgradePlanData } from './upgrade-plan-modal.tsx';
+
+/**
+ * Registers the billing modals by id: upgradePlan (the one upgrade prompt every feature opens, for every
+ * reason of SPEC.md section 8) and trialWarning (the trial ends soon, or has ended).
+ */
+export function registerBillingModals(): () => void {
+  const undo = [
+    registerModal<UpgradePlanData>('upgradePlan', UpgradePlanModal),
+    registerModal<TrialWarningData>('trialWarning', TrialWarningModal),
+  ];
+  return () => undo.forEach((fn) => fn());
+}
+
+/** Keeps the billing modals registered while the component that calls it is mounted. */
+export function useBillingModals() {
+  useEffect(() => registerBillingModals(), []);
+}
