@@ -11,13 +11,26 @@ import { createWelcomeMachine, currentStep, isBusy, type WelcomeInput } from './
 const finished = testUser({ wizard: { completed: true, ignoreWizard: true } });
 const skipped = testUser({ wizard: { skipped: true, ignoreWizard: true } });
 const withProfession = testUser({ profession: 'narrator', wizard: { ignoreWizard: false } });
+const onTrial = {
+  ...withProfession.data.stripe,
+  subscription_status: 'trialing' as const,
+  trial: true,
+  trial_used: true,
+};
 
 function start(
   routes: Record<string, FakeResponse | ((call: FakeCall) => FakeResponse)>,
   input: WelcomeInput = {},
   deps: { pollMs?: number } = {},
 ) {
-  const fake = createFakeApi(routes);
+  const fake = createFakeApi({
+    // The create step starts the free trial for a user without a plan.
+    'POST /api/v3/start-trial': {
+      status: 200,
+      body: { user: { ...withProfession, data: { ...withProfession.data, stripe: onTrial } }, promo_status: 'none' },
+    },
+    ...routes,
+  });
   const actor = createActor(createWelcomeMachine({ api: fake.api, ...deps }), { input }).start();
   return { actor, calls: fake.calls, step: () => currentStep(actor.getSnapshot()) };
 }
@@ -116,6 +129,9 @@ describe('welcome wizard machine', () => {
     w.actor.send({ type: 'wizard.submitProfession', profession: 'narrator', industry: 'publishing' });
     await waitFor(w.actor, (s) => s.matches({ steps: { create: 'editing' } }));
     expect(w.actor.getSnapshot().context.workspace).toEqual({ projectId: 'p1', folderId: 'f1' });
+    // A new user without a plan: the free trial started, so the wizard's conversions can be ordered.
+    expect(w.calls.filter((c) => c.path === '/api/v3/start-trial')).toHaveLength(1);
+    expect(w.actor.getSnapshot().context.user?.data.stripe.trial).toBe(true);
     // The first three available voices of the default order (v3 is not in the plan).
     expect(w.actor.getSnapshot().context.voices.map((v) => v.id)).toEqual(['v1', 'v2', 'v4']);
     w.actor.send({ type: 'wizard.submitText', text: 'Hello there' });
@@ -170,7 +186,9 @@ describe('welcome wizard machine', () => {
     w.actor.send({ type: 'wizard.retry' });
     await waitFor(w.actor, (s) => s.matches({ steps: { create: 'editing' } }));
     expect(w.actor.getSnapshot().context.workspace).toEqual({ projectId: 'p9', folderId: 'f9' });
-    expect(w.calls.some((c) => c.method === 'POST')).toBe(false);
+    // Nothing made: the project and folder are reused (the only POST is the trial's).
+    expect(w.calls.filter((c) => c.method === 'POST').map((c) => c.path)).not.toContain('/api/projects');
+    expect(w.calls.filter((c) => c.method === 'POST').map((c) => c.path)).not.toContain('/api/folders');
   });
 
   it('create: an upload over 60 s is refused at the step; a failed order offers a retry', async () => {

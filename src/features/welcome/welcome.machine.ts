@@ -5,6 +5,7 @@ import { t } from '../../i18n/index.ts';
 import { failureMessage, onLiveEvents } from '../../machines/index.ts';
 import {
   createTtsOriginal,
+  ensureTrial,
   ensureWorkspace,
   getRecording,
   listWizardConversions,
@@ -120,8 +121,8 @@ function liveAnnouncements(before: readonly WizardItem[], after: readonly Wizard
 
 /**
  * The welcome wizard (SPEC.md section 2 "Welcome wizard steps"): intro, profession, create, proccesing (spelled
- * so), conversions. The profession step sends PUT /api/v3/domain-info. The create step finds (or makes) a
- * "Welcome" project and folder and takes a text to speak (TTS) or audio of at most 60 s as the original; the
+ * so), conversions. The profession step sends PUT /api/v3/domain-info. The create step starts the free trial for a user
+ * without a plan, finds (or makes) a "Welcome" project and folder and takes a text to speak (TTS) or audio of at most 60 s as the original; the
  * proccesing step orders its conversions into the wizard's voices and follows them live, each item
  * processing, error (retry or skip), done or skip; the conversions step plays them. Finishing sends
  * `{completed, ignoreWizard}` and skipping `{skipped, ignoreWizard}` to PUT /api/v3/demo-wizard, which lets the
@@ -139,10 +140,14 @@ export function createWelcomeMachine({ api, pollMs = 2000 }: WelcomeDeps) {
       saveProfession: fromPromise(({ input }: { input: { profession: string; industry: string } }) =>
         updateDomainInfo(api, input.profession, input.industry),
       ),
-      prepare: fromPromise(async () => {
-        const [workspace, voices] = await Promise.all([ensureWorkspace(api), listWizardVoices(api)]);
+      prepare: fromPromise(async ({ input }: { input: { user: User | null } }) => {
+        const [user, workspace, voices] = await Promise.all([
+          ensureTrial(api, input.user),
+          ensureWorkspace(api),
+          listWizardVoices(api),
+        ]);
         if (voices.length === 0) throw new Error(t('welcome.create.noVoices'));
-        return { workspace, voices };
+        return { user, workspace, voices };
       }),
       createTts: fromPromise(({ input }: { input: Workspace & { text: string; voiceId: string } }) =>
         createTtsOriginal(api, input),
@@ -268,9 +273,11 @@ export function createWelcomeMachine({ api, pollMs = 2000 }: WelcomeDeps) {
               preparing: {
                 invoke: {
                   src: 'prepare',
+                  input: ({ context }) => ({ user: context.user }),
                   onDone: {
                     target: 'editing',
                     actions: assign({
+                      user: ({ context, event }) => event.output.user ?? context.user,
                       workspace: ({ event }) => event.output.workspace,
                       voices: ({ event }) => event.output.voices,
                     }),

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { addToast, Button, Checkbox, Form, PasswordField, TextField } from '../../../../design-system/index.ts';
 import { ApiError, useApi } from '../../../api/index.ts';
 import { browserStorage, failureMessage, readStoredPromo, useSession } from '../../../machines/index.ts';
+import { EXPLORER } from '../../../shared/price-list.ts';
 import { acceptTermsOfUse, signup } from '../api/auth-api.ts';
 import { validateEmail, validatePassword, validatePersonName } from '../validation.ts';
 import * as styles from './auth.css.ts';
@@ -29,8 +30,8 @@ export interface SignupFormProps {
 }
 
 /**
- * First and last name, e-mail, password and the terms. Sends the stored promo code with the sign-up; the
- * session then thanks the user and shows what became of the code. A taken e-mail is said at its field.
+ * First and last name, e-mail, password, the terms and the free trial (offered, ticked). Sends the stored promo
+ * code with the sign-up; the session then thanks the user and shows what became of the code. A taken e-mail is said at its field.
  */
 export function SignupForm({ botCheckSiteKey }: SignupFormProps) {
   const intl = useIntl();
@@ -39,6 +40,9 @@ export function SignupForm({ botCheckSiteKey }: SignupFormProps) {
   const botCheck = useBotCheck(botCheckSiteKey);
   const [values, setValues] = useState({ first_name: '', last_name: '', email: '', password: '' });
   const [terms, setTerms] = useState(false);
+  // "Try For Free": the trial starts with the account unless the user unticks it (an extended-trial promo
+  // code starts it whatever this says).
+  const [trial, setTrial] = useState(true);
   const set = (name: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
   const message = (id: string | null) => (id ? intl.formatMessage({ id }) : null);
 
@@ -77,6 +81,7 @@ export function SignupForm({ botCheckSiteKey }: SignupFormProps) {
               email: values.email.trim(),
               password: values.password,
               captcha_token: botCheck.token,
+              start_trial: trial,
               ...(promo ? { promo_code: promo.code } : {}),
             });
           } catch (error) {
@@ -132,6 +137,14 @@ export function SignupForm({ botCheckSiteKey }: SignupFormProps) {
       />
       <Checkbox name="terms" isRequired isSelected={terms} onChange={setTerms}>
         <FormattedMessage id="auth.signup.terms" />
+      </Checkbox>
+      <Checkbox
+        name="start_trial"
+        isSelected={trial}
+        onChange={setTrial}
+        description={intl.formatMessage({ id: 'auth.signup.trialHint' })}
+      >
+        <FormattedMessage id="auth.signup.trial" values={{ days: EXPLORER.days }} />
       </Checkbox>
       {botCheck.widget}
       <Button type="submit" isPending={isPending}>

@@ -90,6 +90,7 @@ export const SignUpWithPromo: Story = {
       email: 'ada@example.com',
       password: 'Analytical#1',
       captcha_token: 'bot-check-off',
+      start_trial: true,
       promo_code: 'SPRING',
     });
     await expect(localStorage.getItem('timbre.promo')).toBeNull();

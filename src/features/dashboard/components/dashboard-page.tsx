@@ -1,6 +1,7 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, ButtonLink, Card, Link, useModal } from '../../../../design-system/index.ts';
-import { isSubscribed, useSession, type User } from '../../../machines/index.ts';
+import { canStartTrial, isSubscribed, useSession, useSubscription, type User } from '../../../machines/index.ts';
+import { EXPLORER, planNameId } from '../../../shared/price-list.ts';
 import * as styles from './dashboard.css.ts';
 
 /** The places the dashboard points to (their pages arrive with the projects, recording and voices features). */
@@ -10,9 +11,11 @@ const SHORTCUTS = [
   { key: 'voices', href: '/choose-voices' },
 ] as const;
 
-type PlanState = 'trial' | 'trialExpired' | 'subscribed' | 'noPlan';
+type PlanState = 'admin' | 'trial' | 'trialExpired' | 'subscribed' | 'noPlan';
 
 function planState(user: User, flags: { isTrial: boolean; isTrialExpired: boolean }): PlanState {
+  // Admins always have access: no trial or plan to offer them.
+  if (user.roles.includes('admin')) return 'admin';
   if (flags.isTrial) return 'trial';
   if (flags.isTrialExpired) return 'trialExpired';
   if (isSubscribed(user)) return 'subscribed';
@@ -24,11 +27,14 @@ function planState(user: User, flags: { isTrial: boolean; isTrialExpired: boolea
  * the main tasks, and, while unknown, a question about their work (the userProfession modal).
  */
 export function DashboardPage() {
+  const intl = useIntl();
   const session = useSession();
+  const subscription = useSubscription();
   const profession = useModal('userProfession');
   const user = session.user;
   if (!user) return null;
   const plan = planState(user, session);
+  const offerTrial = subscription.facts !== null && canStartTrial(subscription.facts);
   return (
     <div className={styles.page}>
       <div>
@@ -44,12 +50,22 @@ export function DashboardPage() {
         <h2 id="dashboard-plan" className={styles.planText}>
           <FormattedMessage
             id={`dashboard.plan.${plan}`}
-            values={{ plan: user.data.stripe.subscription_category ?? '' }}
+            values={{ plan: intl.formatMessage({ id: planNameId(user.data.stripe.subscription_category) }) }}
           />
         </h2>
-        <ButtonLink href="/account/plan" variant={plan === 'subscribed' ? 'secondary' : 'primary'}>
-          <FormattedMessage id={plan === 'subscribed' ? 'dashboard.plan.manage' : 'dashboard.plan.see'} />
-        </ButtonLink>
+        {offerTrial ? (
+          <Button
+            isPending={subscription.busy === 'startingTrial'}
+            onPress={() => subscription.send({ type: 'subscription.startTrial' })}
+          >
+            <FormattedMessage id="dashboard.plan.startTrial" values={{ days: EXPLORER.days }} />
+          </Button>
+        ) : null}
+        {plan === 'admin' ? null : (
+          <ButtonLink href="/account/plan" variant={plan === 'subscribed' || offerTrial ? 'secondary' : 'primary'}>
+            <FormattedMessage id={plan === 'subscribed' ? 'dashboard.plan.manage' : 'dashboard.plan.see'} />
+          </ButtonLink>
+        )}
       </section>
 
       <section aria-labelledby="dashboard-start">

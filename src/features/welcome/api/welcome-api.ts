@@ -1,7 +1,8 @@
 import type { components } from '../../../../openapi/generated/auth.js';
 import type { components as MarketplaceComponents } from '../../../../openapi/generated/marketplace.js';
 import type { components as ModelsComponents } from '../../../../openapi/generated/models.js';
-import type { ApiClients } from '../../../api/index.ts';
+import { isApiError, type ApiClients } from '../../../api/index.ts';
+import { canStartTrial, planFacts } from '../../../machines/index.ts';
 
 export type WizardStep = components['schemas']['WizardStep'];
 export type DemoWizardUpdate = components['schemas']['DemoWizardUpdate'];
@@ -62,6 +63,21 @@ export async function listWizardVoices(api: ApiClients): Promise<WizardVoice[]> 
  * The user's first project and its first folder; a user without a project gets a "Welcome" project, and a
  * project without a folder a "Welcome" folder (POST /api/projects, POST /api/folders).
  */
+/**
+ * A new user converts in the wizard on the free trial: started here when the user has no plan and never had
+ * the trial (the server says 409 otherwise, which leaves things as they are). Answers the user after it.
+ */
+export async function ensureTrial(api: ApiClients, user: User | null): Promise<User | null> {
+  if (user && !canStartTrial(planFacts(user))) return user;
+  try {
+    const { data } = await api.auth.POST('/api/v3/start-trial', { body: {} });
+    return data?.user ?? user;
+  } catch (error) {
+    if (isApiError(error) && error.statusCode === 409) return user;
+    throw error;
+  }
+}
+
 export async function ensureWorkspace(api: ApiClients): Promise<Workspace> {
   const projects = await api.marketplace.GET('/api/projects', { params: { query: { limit: 1 } } });
   let projectId = body(projects.data).items[0]?.id;

@@ -88,7 +88,17 @@ async function press(element: HTMLElement) {
 const atCreate = testUser({ wizard: { ignoreWizard: false, completed: false, skipped: false, step: 'create' } });
 const done = testUser({ wizard: { completed: true, ignoreWizard: true, step: 'conversions' } });
 
+const onTrial = {
+  ...atCreate,
+  data: {
+    ...atCreate.data,
+    stripe: { ...atCreate.data.stripe, subscription_status: 'trialing' as const, trial: true, trial_used: true },
+  },
+};
+
 const baseRoutes = {
+  // A new user's wizard starts the free trial before converting.
+  'POST /api/v3/start-trial': { status: 200, body: { user: onTrial, promo_status: 'none' } },
   'GET /api/projects': { status: 200, body: { items: [], total: 0 } },
   'POST /api/projects': { status: 201, body: { id: uuid(50) } },
   'GET /api/folders': { status: 200, body: { items: [], total: 0 } },
@@ -140,6 +150,8 @@ export const CreateToFinish: Story = {
     expect(
       h.calls.filter((c) => c.method === 'POST' && c.path !== '/api/v3/auth').map((c) => [c.path, c.body]),
     ).toEqual([
+      // A new user without a plan: the free trial starts, so the conversions can be ordered.
+      ['/api/v3/start-trial', {}],
       ['/api/projects', { name: 'Welcome' }],
       ['/api/folders', { project_id: uuid(50), name: 'Welcome' }],
       [
