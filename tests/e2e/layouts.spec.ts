@@ -118,13 +118,13 @@ test.describe('marketing layout', () => {
     const monthly = page.getByRole('radio', { name: 'Monthly' });
     await expect(page.getByRole('radiogroup', { name: 'Billing period' })).toBeVisible();
     await expect(monthly).toBeChecked();
-    await expect(page.getByRole('article', { name: 'Standard' })).toContainText('$199 a month');
+    await expect(page.getByRole('article', { name: 'Creator' })).toContainText('$199 a month');
     await tabTo(page, monthly);
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('radio', { name: 'Yearly' })).toBeChecked();
     await expect(page).toHaveURL(/\?billing=year$/);
-    await expect(page.getByRole('article', { name: 'Standard' })).toContainText('$1,999 a year');
-    await expect(page.getByRole('article', { name: 'Pro' })).toContainText('$4,999 a year');
+    await expect(page.getByRole('article', { name: 'Creator' })).toContainText('$1,999 a year');
+    await expect(page.getByRole('article', { name: 'Power' })).toContainText('$4,999 a year');
     await page.reload();
     await expect(page.getByRole('radio', { name: 'Yearly' })).toBeChecked();
   });

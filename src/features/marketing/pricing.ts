@@ -1,51 +1,81 @@
-/** Plan prices and limits of SPEC.md section 9, in cents and seconds. */
-export type BillingInterval = 'month' | 'year';
+import {
+  bestYearlySavingPercent,
+  yearlySavingPercent,
+  type BillingInterval,
+  type IntervalPlan,
+  type Price,
+  type PriceList,
+} from '../../shared/price-list.ts';
 
-export interface Plan {
-  id: 'standard' | 'pro';
-  /** Price per interval, in cents. */
-  price: Record<BillingInterval, number>;
-  /** Minutes of voice conversion included. */
-  minutes: number;
+/**
+ * What the pricing page offers, read from the one price list (src/shared/price-list.ts): the plans and TTS
+ * tiers at the chosen interval, Per Minute and the credit packs, each with where its button leads.
+ */
+
+/** The plan page, which starts checkout for a `price` and the free trial for `trial=start`. */
+export const PLAN_PAGE = '/account/plan';
+export const SIGNUP_PAGE = '/signup';
+
+/** Where buying a price leads: a guest signs up first (the trial comes first), a signed-in user to checkout. */
+export function priceHref(priceId: string, signedIn: boolean): string {
+  return signedIn ? `${PLAN_PAGE}?${new URLSearchParams({ price: priceId })}` : SIGNUP_PAGE;
 }
 
-export const PLANS: readonly Plan[] = [
+/** Where "Start free trial" leads: sign-up for a guest, the plan page (which starts it) for a signed-in user. */
+export function trialHref(signedIn: boolean): string {
+  return signedIn ? `${PLAN_PAGE}?trial=start` : SIGNUP_PAGE;
+}
+
+/** A plan or a TTS tier at one interval. */
+export interface IntervalOffer {
+  plan: IntervalPlan;
+  price: Price;
+  /** Percent a year saves against twelve months (0 on monthly prices). */
+  saving: number;
+}
+
+export interface PricingOffers {
+  /** Creator and Power at the interval, cheapest first. */
+  plans: IntervalOffer[];
+  /** TTS Only's tiers at the interval, smallest first. */
+  ttsTiers: IntervalOffer[];
+  perMinute: Price | null;
+  packs: Price[];
+  /** The toggle's "save up to" figure, across the plans and tiers. */
+  bestSaving: number;
+}
+
+function atInterval(plans: IntervalPlan[], interval: BillingInterval): IntervalOffer[] {
+  return plans.flatMap((plan) => {
+    const price = plan[interval];
+    return price ? [{ plan, price, saving: interval === 'year' ? yearlySavingPercent(plan) : 0 }] : [];
+  });
+}
+
+/** The offers of a grouped price list at an interval; a plan not sold at that interval is left out. */
+export function pricingOffers(list: PriceList, interval: BillingInterval): PricingOffers {
+  return {
+    plans: atInterval(list.plans, interval),
+    ttsTiers: atInterval(list.ttsTiers, interval),
+    perMinute: list.perMinute,
+    packs: list.packs,
+    bestSaving: bestYearlySavingPercent([...list.plans, ...list.ttsTiers]),
+  };
+}
+
+/*
+ * Kept only for server/auth/billing.test.ts, which holds the server's seeded prices to these figures: the
+ * page no longer reads them (it renders the price list the server sends). Remove them when that test reads
+ * src/shared/price-list.ts instead.
+ */
+export {
+  MINIMUM_PURCHASE_CENTS as MINIMUM_PURCHASE,
+  PER_SECOND_CENTS as PER_SECOND_PRICE,
+} from '../../shared/price-list.ts';
+/** @deprecated see above. */
+export const CREDIT_PACK_MINUTES = [5, 16, 30, 100, 500] as const;
+/** @deprecated see above: the server's seed ids (standard-*, pro-*) and SPEC.md section 9's amounts. */
+export const PLANS = [
   { id: 'standard', price: { month: 199_00, year: 1999_00 }, minutes: 120 },
   { id: 'pro', price: { month: 499_00, year: 4999_00 }, minutes: 600 },
-];
-
-/** Pay As You Go: the per-second price, the smallest purchase, the credit packs in minutes. */
-export const PER_SECOND_PRICE = 9; // cents
-export const MINIMUM_PURCHASE = 29_00; // cents
-export const CREDIT_PACK_MINUTES = [5, 16, 30, 100, 500] as const;
-/** TTS Only tiers, in characters; each billed monthly or yearly. */
-export const TTS_TIERS = [30_000, 100_000, 500_000, 2_000_000, 10_000_000] as const;
-/** Standard and Pro are for customers with annual revenue under this amount (dollars). */
-export const REVENUE_LIMIT = 1_000_000;
-
-export const TRIAL_DAYS = 3;
-export const LIMITS = {
-  trialRecordingSeconds: 30,
-  paidRecordingSeconds: 3600,
-  trialTtsCharacters: 500,
-  paidTtsCharacters: 10_000,
-  dailyTtsRequests: 100,
-  maxFiles: 100,
-  maxFileBytes: 1_073_741_824,
-} as const;
-
-/** What a year costs against twelve months, as a whole percentage rounded down (never overstated). */
-export function yearlySavingPercent(plan: Plan): number {
-  const twelveMonths = plan.price.month * 12;
-  return Math.floor(((twelveMonths - plan.price.year) / twelveMonths) * 100);
-}
-
-/** The best yearly saving across plans, for the toggle's "save up to" hint. */
-export function bestYearlySavingPercent(plans: readonly Plan[] = PLANS): number {
-  return Math.max(0, ...plans.map(yearlySavingPercent));
-}
-
-/** Reads the billing interval from a URL search parameter; anything but 'year' is monthly. */
-export function parseInterval(value: string | null): BillingInterval {
-  return value === 'year' ? 'year' : 'month';
-}
+] as const;

@@ -82,6 +82,57 @@ export const chip = style({
   fontWeight: vars.fontWeight.medium,
 });
 
+/** Plans side by side, sharing the row (three on a wide screen), one column on phones. */
+export const planGrid = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))',
+  alignItems: 'start',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+/** TTS Only's five tiers on one row where they fit. */
+export const tierGrid = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+export const tierPrice = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold });
+export const skeletonCard = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.divider}`,
+});
+export const alert = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  borderRadius: vars.radius.md,
+  color: vars.color.danger,
+  background: vars.color.dangerSurface,
+  '@media': { '(forced-colors: active)': { border: '1px solid CanvasText' } },
+});
+/** Credit packs: minutes, price and the button on one row each. */
+export const packs = style({ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: vars.space.sm });
+export const pack = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr auto auto',
+  alignItems: 'center',
+  gap: vars.space.md,
+  paddingBlock: vars.space.xs,
+  borderBottom: `1px solid ${vars.color.divider}`,
+});
+export const packMinutes = style({ fontWeight: vars.fontWeight.medium });
+export const packPrice = style({ fontVariantNumeric: 'tabular-nums', fontWeight: vars.fontWeight.bold });
+
 // Legal text
 export const toc = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const legalSection = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });

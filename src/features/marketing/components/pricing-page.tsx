@@ -1,50 +1,325 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { Card } from '../../../../design-system/components/Card/index.ts';
-import { Icon } from '../../../../design-system/components/Icon/index.ts';
-import { Link } from '../../../../design-system/components/Link/index.ts';
-import { Radio, RadioGroup } from '../../../../design-system/components/RadioGroup/index.ts';
-import { VisuallyHidden } from '../../../../design-system/components/VisuallyHidden/index.ts';
-import { abbreviateNumber, formatPrice } from '../../../../design-system/format/index.ts';
-import { ButtonLink } from '../../../../design-system/layouts/index.ts';
 import {
-  bestYearlySavingPercent,
-  CREDIT_PACK_MINUTES,
-  MINIMUM_PURCHASE,
+  abbreviateNumber,
+  Badge,
+  Button,
+  ButtonLink,
+  Card,
+  formatPrice,
+  Icon,
+  Link,
+  Radio,
+  RadioGroup,
+  Skeleton,
+  Spinner,
+  VisuallyHidden,
+} from '../../../../design-system/index.ts';
+import { useApi } from '../../../api/index.ts';
+import { failureMessage, useSession } from '../../../machines/index.ts';
+import {
+  EXPLORER,
+  groupPrices,
+  MINIMUM_PURCHASE_CENTS,
+  PAID_LIMITS,
   parseInterval,
-  PER_SECOND_PRICE,
-  PLANS,
+  PER_SECOND_CENTS,
+  planNameId,
   REVENUE_LIMIT,
-  TRIAL_DAYS,
-  TTS_TIERS,
-  yearlySavingPercent,
   type BillingInterval,
-} from '../pricing.ts';
+  type Price,
+  type PriceList,
+} from '../../../shared/price-list.ts';
+import { fetchPriceList } from '../api/pricing-api.ts';
+import { PLAN_PAGE, priceHref, pricingOffers, trialHref, type IntervalOffer } from '../pricing.ts';
 import * as s from './marketing.css.ts';
 
-const planFeatures = ['voices', 'download', 'recordings', 'tts', 'api'] as const;
-const trialFeatures = ['recordings', 'tts', 'noDownload'] as const;
+const planFeatures = ['voices', 'download', 'api'] as const;
 
-export interface PricingPageProps {
+/** Where the price list stands. */
+export type PriceListState =
+  | { status: 'loading' }
+  | { status: 'ready'; list: PriceList; activePriceId: string | null }
+  | { status: 'error'; message: string };
+
+/** The free trial as the viewer stands with it: on offer, the plan they are on, or used. */
+export type TrialStanding = 'offer' | 'current' | 'used';
+
+export interface PricingViewProps {
+  state: PriceListState;
+  interval: BillingInterval;
+  onIntervalChange: (interval: BillingInterval) => void;
+  /** A signed-in user buys through the plan page; a guest signs up for the trial first. */
+  signedIn: boolean;
+  trial: TrialStanding;
+  onRetry: () => void;
   /** The company site's page for businesses (Custom plans). */
   forBusinessHref: string;
 }
 
+function CheckItem({ children }: { children: ReactNode }) {
+  return (
+    <li className={s.checkItem}>
+      <Icon name="check" size="sm" />
+      <span>{children}</span>
+    </li>
+  );
+}
+
+function CurrentBadge() {
+  return (
+    <p className={s.body}>
+      <Badge tone="success" icon="check">
+        <FormattedMessage id="pricing.current" />
+      </Badge>
+    </p>
+  );
+}
+
 /**
- * Plans and prices of SPEC.md section 9. The month/year toggle is a radio group kept in the address
- * (`?billing=year`), so a shared link shows the same prices.
+ * The button of one offer: a guest starts the free trial first (sign-up), a signed-in user goes to the plan
+ * page with the price (which starts checkout); on the price the user already has, to the plan page itself.
  */
-export function PricingPage({ forBusinessHref }: PricingPageProps) {
+function OfferButton({
+  price,
+  name,
+  signedIn,
+  activePriceId,
+  verb = 'choose',
+}: {
+  price: Price;
+  /** The offer's name, for the button's accessible name ("Choose Creator"). */
+  name: string;
+  signedIn: boolean;
+  activePriceId: string | null;
+  verb?: 'choose' | 'buy';
+}) {
   const intl = useIntl();
-  const [params, setParams] = useSearchParams();
-  const interval = parseInterval(params.get('billing'));
-  const setInterval = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value === 'year') next.set('billing', 'year');
-    else next.delete('billing');
-    void setParams(next, { replace: true, preventScrollReset: true });
+  if (!signedIn) {
+    return (
+      <ButtonLink
+        href={trialHref(false)}
+        aria-label={intl.formatMessage({ id: 'pricing.cta.trialOf' }, { plan: name })}
+      >
+        <FormattedMessage id="pricing.cta.trial" />
+      </ButtonLink>
+    );
+  }
+  if (price.id === activePriceId) {
+    return (
+      <ButtonLink
+        href={PLAN_PAGE}
+        variant="secondary"
+        aria-label={intl.formatMessage({ id: 'pricing.cta.manageOf' }, { plan: name })}
+      >
+        <FormattedMessage id="pricing.cta.manage" />
+      </ButtonLink>
+    );
+  }
+  return (
+    <ButtonLink
+      href={priceHref(price.id, true)}
+      aria-label={intl.formatMessage({ id: `pricing.cta.${verb}Of` }, { plan: name })}
+    >
+      <FormattedMessage id={`pricing.cta.${verb}`} />
+    </ButtonLink>
+  );
+}
+
+/** Explorer: the free trial, from SPEC.md section 9's figures; it needs no price list. */
+function ExplorerCard({ signedIn, trial }: { signedIn: boolean; trial: TrialStanding }) {
+  const intl = useIntl();
+  const name = intl.formatMessage({ id: planNameId('explorer') });
+  return (
+    <Card as="article" elevation="raised" padding="lg" headingLevel={3} heading={name}>
+      {trial === 'current' ? <CurrentBadge /> : null}
+      <p className={s.muted}>
+        <FormattedMessage id="pricing.explorer.summary" />
+      </p>
+      <p className={s.price}>
+        <FormattedMessage id="pricing.explorer.price" />
+      </p>
+      <ul className={s.checkList}>
+        <CheckItem>
+          <FormattedMessage
+            id="pricing.explorer.days"
+            values={{ days: EXPLORER.days, extendedDays: EXPLORER.extendedDays }}
+          />
+        </CheckItem>
+        <CheckItem>
+          <FormattedMessage id="pricing.explorer.recordings" values={{ seconds: EXPLORER.recordingSeconds }} />
+        </CheckItem>
+        <CheckItem>
+          <FormattedMessage id="pricing.feature.ttsRequest" values={{ characters: EXPLORER.ttsCharacters }} />
+        </CheckItem>
+        <CheckItem>
+          <FormattedMessage id="pricing.explorer.noDownload" />
+        </CheckItem>
+      </ul>
+      <div className={s.actions}>
+        {trial === 'offer' ? (
+          <ButtonLink href={trialHref(signedIn)}>
+            <FormattedMessage id="pricing.cta.trial" />
+          </ButtonLink>
+        ) : trial === 'current' ? (
+          <ButtonLink href={PLAN_PAGE} variant="secondary">
+            <FormattedMessage id="pricing.cta.seePlan" />
+          </ButtonLink>
+        ) : (
+          <p className={s.note}>
+            <FormattedMessage id="pricing.explorer.used" />
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function PriceLine({ price, interval, small }: { price: Price; interval: BillingInterval; small?: boolean }) {
+  const intl = useIntl();
+  return (
+    <p className={small ? s.tierPrice : s.price}>
+      <FormattedMessage
+        id={`pricing.price.${interval}`}
+        values={{ price: formatPrice(price.amount, price.currency.toUpperCase(), undefined, { locale: intl.locale }) }}
+      />
+    </p>
+  );
+}
+
+function PlanCard({ offer, interval, ...buy }: { offer: IntervalOffer; interval: BillingInterval } & BuyProps) {
+  const intl = useIntl();
+  const { plan, price, saving } = offer;
+  const name = intl.formatMessage({ id: planNameId(plan.category) });
+  return (
+    <Card as="article" elevation="raised" padding="lg" headingLevel={3} heading={name}>
+      {price.id === buy.activePriceId ? <CurrentBadge /> : null}
+      <p className={s.muted}>
+        <FormattedMessage id={`pricing.plan.${plan.category}.summary`} />
+      </p>
+      <PriceLine price={price} interval={interval} />
+      {saving > 0 ? (
+        <p className={s.note}>
+          <FormattedMessage id="pricing.saving" values={{ percent: saving }} />
+        </p>
+      ) : null}
+      <ul className={s.checkList}>
+        <CheckItem>
+          <FormattedMessage id="pricing.plan.minutes" values={{ minutes: plan.minutes }} />
+        </CheckItem>
+        {plan.ttsChars > 0 ? (
+          <CheckItem>
+            <FormattedMessage id="pricing.plan.ttsMonthly" values={{ characters: plan.ttsChars }} />
+          </CheckItem>
+        ) : null}
+        <CheckItem>
+          <FormattedMessage id="pricing.plan.recordings" values={{ minutes: PAID_LIMITS.recordingSeconds / 60 }} />
+        </CheckItem>
+        <CheckItem>
+          <FormattedMessage id="pricing.feature.ttsRequest" values={{ characters: PAID_LIMITS.ttsCharacters }} />
+        </CheckItem>
+        {planFeatures.map((feature) => (
+          <CheckItem key={feature}>
+            <FormattedMessage id={`pricing.plan.feature.${feature}`} />
+          </CheckItem>
+        ))}
+      </ul>
+      <div className={s.actions}>
+        <OfferButton price={price} name={name} {...buy} />
+      </div>
+    </Card>
+  );
+}
+
+function TierCard({ offer, interval, ...buy }: { offer: IntervalOffer; interval: BillingInterval } & BuyProps) {
+  const intl = useIntl();
+  const { plan, price, saving } = offer;
+  const name = intl.formatMessage({ id: 'pricing.tts.tierName' }, { count: plan.ttsChars });
+  return (
+    <li>
+      <Card
+        as="article"
+        padding="md"
+        headingLevel={3}
+        heading={
+          <>
+            {/* "30k characters" on screen; screen readers hear the full number. */}
+            <span aria-hidden="true">
+              <FormattedMessage id="pricing.tts.tier" values={{ characters: abbreviateNumber(plan.ttsChars) }} />
+            </span>
+            <VisuallyHidden>
+              <FormattedMessage id="pricing.tts.tierLabel" values={{ count: plan.ttsChars }} />
+            </VisuallyHidden>
+          </>
+        }
+      >
+        {price.id === buy.activePriceId ? <CurrentBadge /> : null}
+        <PriceLine price={price} interval={interval} small />
+        {saving > 0 ? (
+          <p className={s.note}>
+            <FormattedMessage id="pricing.saving" values={{ percent: saving }} />
+          </p>
+        ) : null}
+        <div className={s.actions}>
+          <OfferButton price={price} name={name} {...buy} />
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+interface BuyProps {
+  signedIn: boolean;
+  activePriceId: string | null;
+}
+
+/** While the price list loads: a named spinner and the cards' outlines (hidden from assistive technology). */
+function Loading({ cards }: { cards: number }) {
+  const intl = useIntl();
+  return (
+    <>
+      <Spinner label={intl.formatMessage({ id: 'pricing.loading' })} showLabel />
+      <div className={s.planGrid} aria-hidden="true">
+        {Array.from({ length: cards }, (_, i) => (
+          <div key={i} className={s.skeletonCard}>
+            <Skeleton width="50%" />
+            <Skeleton shape="rect" height="2.5rem" width="70%" />
+            <Skeleton />
+            <Skeleton width="80%" />
+          </div>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The page without its data: the plans (Explorer, then Creator and Power at the chosen interval), TTS
+ * Only's tiers, Per Minute and the Pay As You Go packs, each priced from the one price list, with a
+ * loading state and an inline error with Retry while there is none.
+ */
+export function PricingView({
+  state,
+  interval,
+  onIntervalChange,
+  signedIn,
+  trial,
+  onRetry,
+  forBusinessHref,
+}: PricingViewProps) {
+  const intl = useIntl();
+  const offers = state.status === 'ready' ? pricingOffers(state.list, interval) : null;
+  const buy: BuyProps = { signedIn, activePriceId: state.status === 'ready' ? state.activePriceId : null };
+  const money = (cents: number, currency = 'USD') =>
+    formatPrice(cents, currency.toUpperCase(), undefined, { locale: intl.locale });
+  const limit = intl.formatNumber(REVENUE_LIMIT, { style: 'currency', currency: 'USD', notation: 'compact' });
+  // Retry leaves with the error: focus waits on the section's heading, not on the page's body.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const retry = () => {
+    headingRef.current?.focus();
+    onRetry();
   };
-  const dollars = (cents: number) => formatPrice(cents, 'USD', undefined, { locale: intl.locale });
 
   return (
     <div className={s.page}>
@@ -53,20 +328,24 @@ export function PricingPage({ forBusinessHref }: PricingPageProps) {
           <FormattedMessage id="pricing.title" />
         </h1>
         <p className={s.lead}>
-          <FormattedMessage id="pricing.lead" values={{ days: TRIAL_DAYS }} />
+          <FormattedMessage id="pricing.lead" values={{ days: EXPLORER.days }} />
         </p>
       </div>
 
       <section className={s.section} aria-labelledby="pricing-plans">
-        <h2 id="pricing-plans" className={s.sectionTitle}>
+        <h2 id="pricing-plans" ref={headingRef} tabIndex={-1} className={s.sectionTitle}>
           <FormattedMessage id="pricing.plans.title" />
         </h2>
         <RadioGroup
           label={intl.formatMessage({ id: 'pricing.interval.label' })}
-          description={intl.formatMessage({ id: 'pricing.interval.hint' }, { percent: bestYearlySavingPercent() })}
+          description={
+            offers && offers.bestSaving > 0
+              ? intl.formatMessage({ id: 'pricing.interval.hint' }, { percent: offers.bestSaving })
+              : undefined
+          }
           orientation="horizontal"
           value={interval}
-          onChange={setInterval}
+          onChange={(value) => onIntervalChange(parseInterval(value))}
         >
           <Radio value="month">
             <FormattedMessage id="pricing.interval.month" />
@@ -75,135 +354,185 @@ export function PricingPage({ forBusinessHref }: PricingPageProps) {
             <FormattedMessage id="pricing.interval.year" />
           </Radio>
         </RadioGroup>
-        <div className={s.twoColumns}>
-          {PLANS.map((plan) => {
-            const name = intl.formatMessage({ id: `pricing.plan.${plan.id}` });
-            return (
-              <Card key={plan.id} as="article" elevation="raised" padding="lg" headingLevel={3} heading={name}>
-                <p className={s.muted}>
-                  <FormattedMessage id={`pricing.plan.${plan.id}.summary`} />
-                </p>
-                <p className={s.price} aria-live="polite">
-                  <FormattedMessage
-                    id={`pricing.plan.price.${interval satisfies BillingInterval}`}
-                    values={{ price: dollars(plan.price[interval]) }}
-                  />
-                </p>
-                {interval === 'year' ? (
-                  <p className={s.note}>
-                    <FormattedMessage id="pricing.plan.saving" values={{ percent: yearlySavingPercent(plan) }} />
-                  </p>
-                ) : null}
-                <ul className={s.checkList}>
-                  <li className={s.checkItem}>
-                    <Icon name="check" size="sm" />
-                    <span>
-                      <FormattedMessage id="pricing.plan.minutes" values={{ minutes: plan.minutes }} />
-                    </span>
-                  </li>
-                  {planFeatures.map((feature) => (
-                    <li key={feature} className={s.checkItem}>
-                      <Icon name="check" size="sm" />
-                      <span>
-                        <FormattedMessage id={`pricing.plan.feature.${feature}`} />
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-                <div className={s.actions}>
-                  <ButtonLink
-                    href="/signup"
-                    aria-label={intl.formatMessage({ id: 'pricing.plan.ctaLabel' }, { plan: name })}
-                  >
-                    <FormattedMessage id="pricing.plan.cta" />
-                  </ButtonLink>
-                </div>
-              </Card>
-            );
-          })}
+        <div className={s.planGrid} aria-busy={state.status === 'loading'}>
+          <ExplorerCard signedIn={signedIn} trial={trial} />
+          {offers?.plans.map((offer) => (
+            <PlanCard key={offer.plan.category} offer={offer} interval={interval} {...buy} />
+          ))}
         </div>
-        <p className={s.muted}>
-          <FormattedMessage
-            id="pricing.eligibility"
-            values={{
-              limit: intl.formatNumber(REVENUE_LIMIT, { style: 'currency', currency: 'USD', notation: 'compact' }),
-              link: (chunks) => <Link href={forBusinessHref}>{chunks}</Link>,
-            }}
-          />
-        </p>
+        {state.status === 'loading' ? <Loading cards={2} /> : null}
+        {state.status === 'error' ? (
+          <div role="alert" className={s.alert}>
+            <p className={s.body}>
+              <FormattedMessage id="pricing.failed" values={{ message: state.message }} />
+            </p>
+            <div>
+              <Button variant="secondary" onPress={retry}>
+                <FormattedMessage id="pricing.retry" />
+              </Button>
+            </div>
+          </div>
+        ) : null}
       </section>
 
-      <div className={s.twoColumns}>
-        <Card as="section" heading={<FormattedMessage id="pricing.payg.title" />}>
-          <p className={s.body}>
-            <FormattedMessage
-              id="pricing.payg.body"
-              values={{ price: dollars(PER_SECOND_PRICE), minimum: dollars(MINIMUM_PURCHASE) }}
-            />
-          </p>
-          <h3 className={s.subTitle}>
-            <FormattedMessage id="pricing.payg.packsTitle" />
-          </h3>
-          <ul className={s.chips}>
-            {CREDIT_PACK_MINUTES.map((minutes) => (
-              <li key={minutes} className={s.chip}>
-                <FormattedMessage id="pricing.payg.pack" values={{ minutes }} />
-              </li>
-            ))}
-          </ul>
-        </Card>
-        <Card as="section" heading={<FormattedMessage id="pricing.tts.title" />}>
-          <p className={s.body}>
-            <FormattedMessage id="pricing.tts.body" />
-          </p>
-          <h3 className={s.subTitle}>
-            <FormattedMessage id="pricing.tts.tiersTitle" />
-          </h3>
-          <ul className={s.chips}>
-            {TTS_TIERS.map((count) => (
-              <li key={count} className={s.chip}>
-                {/* "30k" on screen; screen readers hear the full number. */}
-                <span aria-hidden="true">
-                  <FormattedMessage id="pricing.tts.tier" values={{ characters: abbreviateNumber(count) }} />
-                </span>
-                <VisuallyHidden>
-                  <FormattedMessage id="pricing.tts.tierLabel" values={{ count }} />
-                </VisuallyHidden>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      </div>
+      {offers ? (
+        <>
+          {offers.ttsTiers.length > 0 ? (
+            <section className={s.section} aria-labelledby="pricing-tts">
+              <h2 id="pricing-tts" className={s.sectionTitle}>
+                <FormattedMessage id={planNameId('tts_only')} />
+              </h2>
+              <p className={s.body}>
+                <FormattedMessage id="pricing.tts.body" />
+              </p>
+              <ul className={s.tierGrid}>
+                {offers.ttsTiers.map((offer) => (
+                  <TierCard key={offer.plan.ttsChars} offer={offer} interval={interval} {...buy} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
 
-      <section className={s.callout} aria-labelledby="pricing-trial">
-        <h2 id="pricing-trial" className={s.sectionTitle}>
-          <FormattedMessage id="pricing.trial.title" />
+          <div className={s.twoColumns}>
+            {offers.perMinute ? (
+              <Card as="section" heading={<FormattedMessage id={planNameId('per_minute')} />}>
+                {offers.perMinute.id === buy.activePriceId ? <CurrentBadge /> : null}
+                <p className={s.price}>
+                  <FormattedMessage
+                    id="pricing.perMinute.price"
+                    values={{ price: money(offers.perMinute.amount, offers.perMinute.currency) }}
+                  />
+                </p>
+                <p className={s.body}>
+                  <FormattedMessage id="pricing.perMinute.body" />
+                </p>
+                <p className={s.muted}>
+                  <FormattedMessage id="pricing.perMinute.eligibility" values={{ limit }} />
+                </p>
+                <div className={s.actions}>
+                  <OfferButton
+                    price={offers.perMinute}
+                    name={intl.formatMessage({ id: planNameId('per_minute') })}
+                    {...buy}
+                  />
+                </div>
+              </Card>
+            ) : null}
+            {offers.packs.length > 0 ? (
+              <Card as="section" heading={<FormattedMessage id={planNameId('pay_as_you_go')} />}>
+                <p className={s.body}>
+                  <FormattedMessage
+                    id="pricing.payg.body"
+                    values={{ price: money(PER_SECOND_CENTS), minimum: money(MINIMUM_PURCHASE_CENTS) }}
+                  />
+                </p>
+                <h3 className={s.subTitle}>
+                  <FormattedMessage id="pricing.payg.packsTitle" />
+                </h3>
+                <ul className={s.packs}>
+                  {offers.packs.map((pack) => {
+                    const name = intl.formatMessage(
+                      { id: 'pricing.payg.packName' },
+                      { minutes: pack.minutes, price: money(pack.amount, pack.currency) },
+                    );
+                    return (
+                      <li key={pack.id} className={s.pack}>
+                        <span className={s.packMinutes}>
+                          <FormattedMessage id="pricing.payg.pack" values={{ minutes: pack.minutes }} />
+                        </span>
+                        <span className={s.packPrice}>{money(pack.amount, pack.currency)}</span>
+                        <OfferButton price={pack} name={name} verb="buy" {...buy} />
+                      </li>
+                    );
+                  })}
+                </ul>
+              </Card>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+
+      <section className={s.callout} aria-labelledby="pricing-more">
+        <h2 id="pricing-more" className={s.sectionTitle}>
+          <FormattedMessage id="pricing.more.title" />
         </h2>
-        <ul className={s.checkList}>
-          <li className={s.checkItem}>
-            <Icon name="check" size="sm" />
-            <span>
-              <FormattedMessage id="pricing.trial.days" values={{ days: TRIAL_DAYS }} />
-            </span>
-          </li>
-          {trialFeatures.map((feature) => (
-            <li key={feature} className={s.checkItem}>
-              <Icon name="check" size="sm" />
-              <span>
-                <FormattedMessage id={`pricing.trial.${feature}`} />
-              </span>
-            </li>
-          ))}
-        </ul>
-        <div className={s.actions}>
-          <ButtonLink href="/signup">
-            <FormattedMessage id="landing.tryForFree" />
-          </ButtonLink>
+        {/* A div: the external link's "opens in a new tab" note is a div, which a <p> cannot hold. */}
+        <div className={s.body}>
+          <FormattedMessage
+            id="pricing.custom"
+            values={{ link: (chunks) => <Link href={forBusinessHref}>{chunks}</Link> }}
+          />
         </div>
         <p className={s.body}>
           <FormattedMessage id="pricing.questions" values={{ link: (chunks) => <Link href="/faq">{chunks}</Link> }} />
         </p>
       </section>
     </div>
+  );
+}
+
+export interface PricingPageProps {
+  /** The company site's page for businesses (Custom plans). */
+  forBusinessHref: string;
+}
+
+/**
+ * /pricing: every plan of the one price list (GET /api/v3/subscriptions). The month/year toggle is a radio
+ * group kept in the address (`?billing=year`), so a shared link shows the same prices. A guest's buttons
+ * start the free trial (sign-up); a signed-in user's lead to the plan page, which checks out the price.
+ */
+export function PricingPage({ forBusinessHref }: PricingPageProps) {
+  const api = useApi();
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const interval = parseInterval(params.get('billing'));
+  const [state, setState] = useState<PriceListState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const userId = user?.id ?? null;
+
+  useEffect(() => {
+    let cancelled = false;
+    setState({ status: 'loading' });
+    fetchPriceList(api).then(
+      (answer) => {
+        if (!cancelled) {
+          setState({ status: 'ready', list: groupPrices(answer.prices), activePriceId: answer.active_price_id });
+        }
+      },
+      (error: unknown) => {
+        if (!cancelled) setState({ status: 'error', message: failureMessage(error) });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // The signed-in user's own price (active_price_id) comes with the list: ask again when they sign in or out.
+  }, [api, attempt, userId]);
+
+  const setInterval = (value: BillingInterval) => {
+    const next = new URLSearchParams(params);
+    if (value === 'year') next.set('billing', 'year');
+    else next.delete('billing');
+    void setParams(next, { replace: true, preventScrollReset: true });
+  };
+  const stripe = user?.data.stripe;
+  const trial: TrialStanding = !stripe
+    ? 'offer'
+    : stripe.trial
+      ? 'current'
+      : stripe.trial_used || stripe.subscription_status
+        ? 'used'
+        : 'offer';
+
+  return (
+    <PricingView
+      state={state}
+      interval={interval}
+      onIntervalChange={setInterval}
+      signedIn={user != null}
+      trial={trial}
+      onRetry={() => setAttempt((n) => n + 1)}
+      forBusinessHref={forBusinessHref}
+    />
   );
 }
