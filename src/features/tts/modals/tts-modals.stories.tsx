@@ -1,21 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState, type ReactNode } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import {
-  announcementLog,
-  Button,
-  Dialog,
-  Modal,
-  modalStore,
-  registerModal,
-  toastStore,
-  type ModalComponentProps,
-  type ModalId,
-} from '../../../../design-system/index.ts';
+import { announcementLog, Button, modalStore, toastStore, type ModalId } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { LAST_USED_VOICES_KEY, lastUsedVoicesStore } from '../../../machines/index.ts';
 import { testUser } from '../../../machines/testing.ts';
 import type { FakeResponse } from '../../../api/testing.ts';
+import { registerBillingModals } from '../../billing/modals/index.ts';
 import { registerTtsModals } from './register.ts';
 
 /**
@@ -174,22 +165,12 @@ const composer = (loaded: Record<string, unknown>) =>
     />,
   );
 
-/** The projects feature's upgradePlan, stood in for: it shows the reason it was opened with. */
-function UpgradePlanStandIn({ data, close }: ModalComponentProps<{ reason?: string }>) {
-  return (
-    <Modal isDismissable size="sm">
-      <Dialog title="Upgrade plan" actions={<Button onPress={close}>Close upgrade</Button>}>
-        <p>Reason: {data?.reason}</p>
-      </Dialog>
-    </Modal>
-  );
-}
-
 const meta = {
   title: 'Features/TTS/TTS modals',
   parameters: { layout: 'fullscreen' },
   beforeEach: () => {
-    const undo = [registerTtsModals(), registerModal('upgradePlan', UpgradePlanStandIn)];
+    // A refused text opens the app's one upgrade prompt, which the billing feature registers.
+    const undo = [registerTtsModals(), registerBillingModals()];
     return () => undo.forEach((fn) => fn());
   },
 } satisfies Meta;
@@ -336,7 +317,7 @@ export const ModerationRefused: Story = {
   },
 };
 
-/** The plan refuses the text (402 out_of_characters): the upgradePlan modal opens with that reason. */
+/** The plan refuses the text (402 out_of_characters): the upgrade prompt opens with that reason's own words. */
 export const UpgradeRequired: Story = {
   loaders: [load({ status: 402, body: { detail: 'Out of characters', reason: 'out_of_characters' } })],
   render: (_args, { loaded }) => composer(loaded),
@@ -346,9 +327,12 @@ export const UpgradeRequired: Story = {
     await userEvent.paste('Hello there');
     await tabTo(inDialog.getByRole('button', { name: 'Create speech' }));
     await userEvent.keyboard('{Enter}');
-    const upgrade = await body().findByRole('dialog', { name: 'Upgrade plan' });
+    const upgrade = await body().findByRole('dialog', { name: 'Out of Characters! Upgrade Now' });
     await waitFor(() => expect(upgrade).toBeVisible());
-    await expect(within(upgrade).getByText('Reason: out_of_characters')).toBeVisible();
+    await expect(upgrade).toHaveTextContent(
+      'You have used the text-to-speech characters of your plan. Upgrade for more characters.',
+    );
+    await expect(within(upgrade).getByRole('link', { name: 'Upgrade plan' })).toHaveAttribute('href', '/account/plan');
     await expect(modalStore.getSnapshot().context.upgradePlan).toEqual({
       open: true,
       data: { reason: 'out_of_characters' },
