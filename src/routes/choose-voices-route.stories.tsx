@@ -9,6 +9,7 @@ import {
   PROJECT_ID,
   type ConversionsState,
 } from '../features/conversions/components/story-server.ts';
+import { registerBillingModals } from '../features/billing/index.ts';
 import { registerConversionsModals } from '../features/conversions/index.ts';
 import { registerProjectsModals } from '../features/projects/index.ts';
 import { catalogue, voicesRoutes, type VoicesState } from '../features/voices/components/story-server.ts';
@@ -84,7 +85,12 @@ const meta = {
   title: 'Routes/Choose voices and order',
   parameters: { layout: 'fullscreen' },
   beforeEach: () => {
-    const undo = [registerVoicesModals(), registerProjectsModals(), registerConversionsModals()];
+    const undo = [
+      registerVoicesModals(),
+      registerProjectsModals(),
+      registerConversionsModals(),
+      registerBillingModals(),
+    ];
     return () => undo.forEach((fn) => fn());
   },
   render: (_args, { loaded }) => (

@@ -7,6 +7,7 @@ import {
   processing,
   type ConversionsState,
 } from '../features/conversions/components/story-server.ts';
+import { registerBillingModals } from '../features/billing/index.ts';
 import { registerConversionsModals } from '../features/conversions/index.ts';
 import {
   makeFolder,
@@ -67,7 +68,7 @@ const meta = {
   title: 'Routes/Project page with conversions',
   parameters: { layout: 'fullscreen' },
   beforeEach: () => {
-    const undo = [registerProjectsModals(), registerConversionsModals()];
+    const undo = [registerProjectsModals(), registerConversionsModals(), registerBillingModals()];
     return () => undo.forEach((fn) => fn());
   },
   render: (_args, { loaded }) => (

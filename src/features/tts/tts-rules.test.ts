@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  counterLevel,
-  defaultTtsLanguage,
-  formatResetIn,
-  isEnglish,
-  ttsCharacterLimit,
-  ttsLanguageOptions,
-} from './tts-rules.ts';
+import { counterLevel, defaultTtsLanguage, formatResetIn, isEnglish, ttsLanguageOptions } from './tts-rules.ts';
 
 describe('formatResetIn', () => {
   it('shows the default retry-after as 12h 0m', () => {
@@ -22,13 +15,6 @@ describe('formatResetIn', () => {
     expect(formatResetIn(59)).toBe('0h 1m');
     expect(formatResetIn(0)).toBe('0h 0m');
     expect(formatResetIn(3599)).toBe('1h 0m');
-  });
-});
-
-describe('ttsCharacterLimit', () => {
-  it('is 500 on trial and 10000 paid', () => {
-    expect(ttsCharacterLimit(true)).toBe(500);
-    expect(ttsCharacterLimit(false)).toBe(10000);
   });
 });
 

@@ -1,14 +1,8 @@
-/** SPEC.md section 9: characters of one TTS text on the trial and on a paid plan. */
-export const TTS_TRIAL_CHARACTERS = 500;
-export const TTS_PAID_CHARACTERS = 10000;
 /** SPEC.md section 9: the daily TTS request limit and its reset, when the 429 does not say. */
 export const DEFAULT_TTS_DAILY_LIMIT = 100;
 export const DEFAULT_TTS_RETRY_AFTER = 43200;
 /** The share of the limit from which the counter warns. */
 export const NEAR_LIMIT_RATIO = 0.9;
-
-/** The character limit of one TTS text for the user's plan. */
-export const ttsCharacterLimit = (isTrial: boolean): number => (isTrial ? TTS_TRIAL_CHARACTERS : TTS_PAID_CHARACTERS);
 
 export type CounterLevel = 'ok' | 'near' | 'over';
 

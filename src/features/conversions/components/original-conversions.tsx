@@ -14,7 +14,7 @@ import {
   ProgressBar,
   type BadgeProps,
 } from '../../../../design-system/index.ts';
-import { isTrialExpired, useSession } from '../../../machines/index.ts';
+import { canDownload, planFacts, useSession } from '../../../machines/index.ts';
 import type { Recording } from '../api/conversions-api.ts';
 import { conversionFileName, etaParts } from '../conversion-format.ts';
 import { conversionDisplay, type ConversionActor, type ConversionDisplay } from '../machines/conversion.machine.ts';
@@ -210,7 +210,7 @@ function ConversionItem({
         )
       : percent;
   const eta = etaParts(etaSeconds);
-  const canDownload = user?.data.permissions.download === true;
+  const download = user ? canDownload(planFacts(user)) : null;
 
   // Cancel and Retry give way to each other: focus, lost with the button pressed, goes to what is there now.
   const actions = useRef<HTMLDivElement>(null);
@@ -289,7 +289,7 @@ function ConversionItem({
           </Button>
         ) : null}
         {display === 'completed' && recording.url ? (
-          canDownload ? (
+          download?.ok ? (
             <ButtonLink
               variant="secondary"
               size="sm"
@@ -308,7 +308,7 @@ function ConversionItem({
               onPress={() =>
                 modalStore.trigger.open({
                   id: 'upgradePlan',
-                  data: { reason: isTrialExpired(user) ? 'trial_expired' : 'download' },
+                  data: { reason: download && !download.ok ? download.reason : 'download' },
                 })
               }
             >

@@ -18,7 +18,14 @@ import {
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import { isApiError, useApi, type ApiError } from '../../../api/index.ts';
-import { lastUsedVoicesOf, lastUsedVoicesStore, useSession } from '../../../machines/index.ts';
+import {
+  lastUsedVoicesOf,
+  lastUsedVoicesStore,
+  planFacts,
+  TTS_CHARACTERS,
+  ttsCharactersPerRequest,
+  useSession,
+} from '../../../machines/index.ts';
 import {
   createTts,
   listCatalogueVoices,
@@ -33,7 +40,6 @@ import {
   DEFAULT_TTS_DAILY_LIMIT,
   DEFAULT_TTS_RETRY_AFTER,
   isEnglish,
-  ttsCharacterLimit,
   ttsLanguageOptions,
   type CounterLevel,
 } from '../tts-rules.ts';
@@ -74,7 +80,7 @@ const messageOf = (error: unknown) =>
 export function RecordingTtsModal({ data, close }: ModalComponentProps<RecordingTtsData>) {
   const intl = useIntl();
   const api = useApi();
-  const { isTrial } = useSession();
+  const { user } = useSession();
   const limitModal = useModal<TtsRequestsLimitData>('ttsRequestsLimit');
   const upgradeModal = useModal<{ reason?: string }>('upgradePlan');
   const lastUsed = useSelector(lastUsedVoicesStore, lastUsedVoicesOf);
@@ -120,7 +126,7 @@ export function RecordingTtsModal({ data, close }: ModalComponentProps<Recording
     if (voiceId == null && voices != null) setVoiceId(lastUsed[0]?.id ?? voiceOptions[0]?.id ?? null);
   }, [voiceId, voices, lastUsed, voiceOptions]);
 
-  const limit = ttsCharacterLimit(isTrial);
+  const limit = user ? ttsCharactersPerRequest(planFacts(user)) : TTS_CHARACTERS.trial;
   const count = text.length;
   const level = counterLevel(count, limit);
   const over = level === 'over';

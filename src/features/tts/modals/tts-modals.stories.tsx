@@ -120,7 +120,11 @@ function load(create: FakeResponse, trial = false) {
   return async (): Promise<Loaded> => {
     const harness = await createHarness({
       path: '/tts',
-      user: testUser(trial ? { stripe: { subscription_status: 'trialing', trial: true } } : {}),
+      user: testUser({
+        stripe: trial
+          ? { subscription_status: 'trialing', trial: true }
+          : { subscription_status: 'active', subscription_category: 'creator' },
+      }),
       storage: { [LAST_USED_VOICES_KEY]: JSON.stringify(LAST_USED) },
       routes: {
         'GET /api/tts-voices': { status: 200, body: { items: TTS_VOICES } },
