@@ -1,0 +1,233 @@
+import { expect, test, type Page } from '@playwright/test';
+import { pcmWav, syntheticVoice } from '../support/audio.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { activate, tabTo, typeInto } from './keyboard.ts';
+
+// Plans and billing as the people they are about: each test signs up a new user through the product (the
+// outbox stands in for the mailbox), who starts the free trial, converts, meets the trial's limits and buys
+// through the local payment provider's pages; the purchase reaches the account as its signed webhook. No
+// row is written by the test, and nobody signs in as the admin.
+
+const PASSWORD = 'Sunny#Day42';
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+interface OutboxMessage {
+  to: string;
+  subject: string;
+  links: string[];
+}
+
+/** Signs up through /signup by keyboard (the free trial ticked, as it comes) and verifies from the outbox. */
+async function signUpAndVerify(page: Page, first: string): Promise<string> {
+  const email = `${first.toLowerCase()}.${unique()}@example.test`;
+  await page.goto('/signup');
+  await typeInto(page, page.getByRole('textbox', { name: /First name/ }), first);
+  await typeInto(page, page.getByRole('textbox', { name: /Last name/ }), 'Lovelace');
+  await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), email);
+  await typeInto(page, page.getByLabel(/^Password/).and(page.locator('input')), PASSWORD);
+  await tabTo(page, page.getByRole('checkbox', { name: /I agree to the Terms Of Use/ }));
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('checkbox', { name: /Start my free 3-day trial/ })).toBeChecked();
+  await expectNoAxeViolations(page);
+  await activate(page, page.getByRole('button', { name: 'Create Account' }));
+  await expect(page).toHaveURL(/\/unverified$/);
+
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const messages = (await (await page.request.get('/dev/mail.json')).json()) as OutboxMessage[];
+      link = messages.find((m) => m.to.includes(email))?.links.find((l) => l.includes('/verify/email/'));
+      return link;
+    })
+    .toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByRole('status').getByText('Thanks. Your email was verified successfully.')).toBeVisible();
+  await activate(page, page.getByRole('link', { name: 'Continue' }));
+  await expect(page).toHaveURL(/\/welcome$/, { timeout: 10_000 });
+  return email;
+}
+
+/** Skips the welcome wizard (for the tests about other journeys). */
+async function skipWizard(page: Page) {
+  await activate(page, page.getByRole('button', { name: 'Skip Tour' }));
+  await activate(page, page.getByRole('alertdialog').getByRole('button', { name: 'Skip Tour' }));
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Picks an option of a Select by keyboard. */
+async function choose(page: Page, name: RegExp, option: string) {
+  await tabTo(page, page.getByRole('button', { name }));
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  for (let i = 0; i < 15; i++) {
+    if ((await page.evaluate(() => document.activeElement?.textContent ?? '')) === option) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name })).toContainText(option);
+}
+
+/** Opens a project from /projects by keyboard (the table's rows, then Enter). */
+async function openProject(page: Page, name: string) {
+  await page.goto('/projects');
+  const row = page.getByRole('row', { name: new RegExp(name) }).first();
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await tabTo(page, page.getByRole('row').nth(1));
+  for (let i = 0; i < 10 && !(await row.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/** Pays on the local provider's checkout page by keyboard; it sends the browser back to /subscribed. */
+async function payLocally(page: Page, amount: string) {
+  await expect(page).toHaveURL(/\/billing\/local\/checkout\//);
+  await expectNoAxeViolations(page);
+  await typeInto(page, page.getByRole('textbox', { name: 'Name on card' }), 'Ada Lovelace');
+  await activate(page, page.getByRole('button', { name: `Pay ${amount}` }));
+  await expect(page).toHaveURL(/\/subscribed$/);
+}
+
+test.describe('plans and billing, keyboard only', () => {
+  test('sign up → trial → the wizard converts → 40 s refused → download prompt → Creator monthly → paid → download → cancel at period end', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await signUpAndVerify(page, 'Ada');
+
+    // The welcome wizard converts a text for the new user, on the trial that started with the account.
+    await activate(page, page.getByRole('button', { name: 'Get Started' }));
+    await choose(page, /What do you do\?/, 'Narrator');
+    await choose(page, /Which industry/, 'Publishing and audiobooks');
+    await activate(page, page.getByRole('button', { name: 'Continue' }));
+    await expect(page.getByRole('heading', { level: 2, name: 'Create your original' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await typeInto(page, page.getByRole('textbox', { name: 'Text to speak' }), 'Hello from my first week on Timbre.');
+    await activate(page, page.getByRole('button', { name: 'Convert this text' }));
+    await expect(page.getByRole('heading', { level: 2, name: 'Your conversions' })).toBeVisible({ timeout: 120_000 });
+    await expectNoAxeViolations(page);
+    await activate(page, page.getByRole('button', { name: 'Finish' }));
+    await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'You are on the free trial.' })).toBeVisible();
+    // What is left, in the header: the trial's minutes less what the wizard used.
+    await expect(page.getByTestId('credits-summary')).toContainText('min');
+
+    // A 40 s recording is more than the trial's 30 s: refused, and said where it was refused.
+    await page.goto('/new');
+    await expect(page.getByText('Recordings can be up to 30 seconds long on your plan.')).toBeVisible();
+    const long = pcmWav([syntheticVoice({ seconds: 40, f0: 140, sampleRate: 16000, seed: 7 })], 16000);
+    await tabTo(page, page.getByRole('button', { name: 'Choose files' }));
+    await page.locator('input[type="file"]').setInputFiles([{ name: 'long.wav', mimeType: 'audio/wav', buffer: long }]);
+    await expect(page.getByText(/long\.wav was not uploaded: .*30 seconds/).first()).toBeVisible({ timeout: 30_000 });
+
+    // The wizard's conversions in the Welcome project: Download on the trial opens the download prompt.
+    await openProject(page, 'Welcome');
+    const download = page.getByRole('button', { name: /^Download / }).first();
+    await expect(download).toBeVisible({ timeout: 15_000 });
+    await activate(page, download);
+    const prompt = page.getByRole('dialog', { name: 'Unlock Download Feature' });
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByText('Upgrade from Trial to access the download feature.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await activate(page, prompt.getByRole('link', { name: 'Upgrade plan' }));
+
+    // The plan page: Creator monthly through the local provider's checkout.
+    await expect(page).toHaveURL(/\/account\/plan/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Explorer' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const creator = page.getByRole('article', { name: 'Creator' });
+    await expect(creator.getByText('$199 a month')).toBeVisible();
+    await activate(page, creator.getByRole('button', { name: 'Choose Creator' }));
+    await payLocally(page, '$199');
+
+    // Back in the app: the payment arrives as the provider's webhook, live.
+    await expect(page.getByRole('heading', { level: 1, name: "You're on Creator." })).toBeVisible({ timeout: 20_000 });
+    await expectNoAxeViolations(page);
+
+    // Now the download works.
+    await openProject(page, 'Welcome');
+    const link = page.getByRole('link', { name: /^Download / }).first();
+    await expect(link).toBeVisible({ timeout: 15_000 });
+    const [file] = await Promise.all([page.waitForEvent('download'), link.press('Enter')]);
+    expect(file.suggestedFilename()).toMatch(/\.wav$/);
+
+    // The customer portal cancels at the end of the period; the plan page says until when.
+    await page.goto('/account/plan');
+    await expect(page.getByText(/^Active, renews on /)).toBeVisible();
+    await activate(page, page.getByRole('button', { name: 'Manage billing' }));
+    await expect(page).toHaveURL(/\/billing\/local\/portal\//);
+    await expectNoAxeViolations(page);
+    await activate(page, page.getByRole('button', { name: 'Cancel at period end' }));
+    await expect(page.getByText(/Cancelled: your plan stays active until/)).toBeVisible();
+    await activate(page, page.getByRole('link', { name: 'Return to Timbre' }));
+    await expect(page.getByText(/^Cancelled: your plan stays active until .+, then ends\.$/)).toBeVisible({
+      timeout: 10_000,
+    });
+  });
+
+  test('a credit pack: bought through checkout, its minutes arrive live', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signUpAndVerify(page, 'Grace');
+    await skipWizard(page);
+    await page.goto('/account/plan');
+    const credits = page.getByRole('region', { name: 'Buy credits' });
+    await expect(credits.getByText('$29')).toBeVisible();
+    await activate(page, credits.getByRole('button', { name: 'Buy 5 minutes for $29' }));
+    await payLocally(page, '$29.00');
+    await expect(page.getByRole('heading', { level: 1, name: '5 minutes of credits added.' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expectNoAxeViolations(page);
+    await page.goto('/account/plan');
+    await expect(page.getByRole('heading', { level: 2, name: 'Pay As You Go' })).toBeVisible();
+    await expect(page.getByRole('meter', { name: 'Bought credits' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Credit history' }).getByText('Credits bought')).toBeVisible();
+  });
+
+  test('TTS Only: ordering a speech-to-speech conversion meets unlock_sts', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signUpAndVerify(page, 'Hedy');
+    await skipWizard(page);
+
+    // TTS Only, 30k characters a month, bought through checkout.
+    await page.goto('/account/plan');
+    const tts = page.getByRole('region', { name: 'TTS Only' });
+    await activate(page, tts.getByRole('button', { name: /^Choose 30K characters a month$/i }));
+    await payLocally(page, '$5');
+    await expect(page.getByRole('heading', { level: 1, name: "You're on TTS Only." })).toBeVisible({ timeout: 20_000 });
+
+    // An original to convert.
+    const project = `Words ${unique()}`;
+    await page.goto('/projects');
+    await typeInto(page, page.getByRole('textbox', { name: 'New project name' }), project);
+    await page.keyboard.press('Enter');
+    await openProject(page, project);
+    await typeInto(page, page.getByRole('textbox', { name: 'New folder name' }), 'Takes');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: 'Takes' })).toBeVisible();
+    await activate(page, page.getByRole('link', { name: 'Record or upload' }));
+    const wav = pcmWav([syntheticVoice({ seconds: 4, f0: 140, sampleRate: 48000, seed: 5 })], 48000);
+    await tabTo(page, page.getByRole('button', { name: 'Choose files' }));
+    await page.locator('input[type="file"]').setInputFiles([{ name: 'words.wav', mimeType: 'audio/wav', buffer: wav }]);
+    await expect(
+      page.getByRole('list', { name: 'Uploads' }).getByRole('progressbar', { name: /words\.wav .*: Uploaded/ }),
+    ).toBeVisible({ timeout: 30_000 });
+
+    // Speech to speech is not in the plan: ordering opens the upgrade prompt with SPEC.md's words.
+    await page.goto('/choose-voices');
+    await expect(page.getByText(/Converting the original .words./)).toBeVisible({ timeout: 15_000 });
+    const allVoices = page.getByRole('region', { name: 'All voices' });
+    const choose = allVoices.getByRole('button', { name: /^Choose / }).first();
+    await expect(choose).toBeVisible({ timeout: 15_000 });
+    await activate(page, choose);
+    await activate(page, page.getByRole('button', { name: 'Order conversions' }));
+    const prompt = page.getByRole('dialog', { name: 'Unlock STS Conversions' });
+    await expect(prompt).toBeVisible();
+    await expect(
+      prompt.getByText("STS conversions aren't included in this plan. Upgrade to enable this feature."),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
