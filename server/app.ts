@@ -19,7 +19,7 @@ import { authHandlers } from './auth/index.ts';
 import { createBotCheck, type BotCheck } from './auth/bot-check.ts';
 import { installCalibrationJobs } from './auth/calibration-runner.ts';
 import { seedPromoCodes } from './auth/promo.ts';
-import { seedSubscriptionPrices } from './auth/prices.ts';
+import { syncSubscriptionPrices } from './auth/prices.ts';
 import { seedAdmin, type AdminSeed } from './auth/seed-admin.ts';
 import { installBilling } from './billing/index.ts';
 import { registerDevMail } from './mail/dev-routes.ts';
@@ -162,8 +162,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     startup.admin = await seedAdmin(database.db, config);
     // The demo promo code exists so the promo flow works on a fresh machine; production creates its own.
     if (config.env !== 'production') await seedPromoCodes(database.db);
-    // SPEC.md's prices on a fresh machine; a list that exists (or production's, from the payment provider) is kept.
-    if (config.env !== 'production') await seedSubscriptionPrices(database.db);
+    // The product's price list, on a fresh machine and on one made before it (production's comes from the
+    // payment provider).
+    if (config.env !== 'production') await syncSubscriptionPrices(database.db);
     await pruneRateLimits(database.db, 7 * 86_400);
     // Calibrations are analysed by the calibrate job after their answer.
     installCalibrationJobs(app);

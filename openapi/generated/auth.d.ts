@@ -447,8 +447,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Receive the payment provider's events (Stripe webhooks)
-         * @description Stripe posts its events here, signed with the endpoint's secret (Stripe-Signature over the raw body); an unsigned or wrongly signed call is refused with 400. checkout.session.completed, customer.subscription.updated and .deleted, and invoice.paid change the account (each event id once; a retried event changes nothing again); other events are acknowledged and ignored. The body is the provider's own event object, so it is not closed with additionalProperties: false. Without Stripe configured (the local test provider) every call is refused.
+         * Receive the payment provider's events (Stripe webhooks, or the local test provider's)
+         * @description Stripe posts its events here, signed with the endpoint's secret (Stripe-Signature over the raw body); an unsigned or wrongly signed call is refused with 400. checkout.session.completed (a subscription's, or a credit pack's in payment mode; checkout.session.async_payment_succeeded for a pack paid later), customer.subscription.updated and .deleted, and invoice.paid change the account (each event id once; a retried event changes nothing again); other events are acknowledged and ignored. The body is the provider's own event object, so it is not closed with additionalProperties: false. Without Stripe, the local test provider posts its own events here, signed the same way (t=…,v1=HMAC-SHA256 of t.body) with a key derived from the server's secret; in production without Stripe every call is refused.
          */
         post: operations["receiveBillingWebhook"];
         delete?: never;

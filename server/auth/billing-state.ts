@@ -62,6 +62,14 @@ export function canStartTrial(sub: SubscriptionState | null | undefined, now: Da
   return !view.trialUsed && view.status === null;
 }
 
+/** The end of a billing period of `interval` starting at `from` (a month, or a year, later). */
+export function periodEnd(from: Date, interval: 'month' | 'year' | null): Date {
+  const end = new Date(from);
+  if (interval === 'year') end.setUTCFullYear(end.getUTCFullYear() + 1);
+  else end.setUTCMonth(end.getUTCMonth() + 1);
+  return end;
+}
+
 /** How long the trial runs: an applied extended_trial code's trial_days, else TRIAL_DAYS. */
 export function trialDays(promo: { kind: string; trialDays: number | null } | null | undefined): number {
   return promo?.kind === 'extended_trial' && promo.trialDays && promo.trialDays > 0 ? promo.trialDays : TRIAL_DAYS;

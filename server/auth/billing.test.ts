@@ -1,16 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, giveApiKey, signIn, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
-import {
-  CREDIT_PACK_MINUTES as PAGE_PACKS,
-  MINIMUM_PURCHASE,
-  PER_SECOND_PRICE,
-  PLANS,
-} from '../../src/features/marketing/pricing.ts';
 import { subscriptionPrices } from '../db/schema.ts';
 import { subscribe, type Delivery } from '../notifications/events.ts';
 import { TRIAL_CREDITS } from './billing-state.ts';
-import { DEFAULT_PRICES, seedSubscriptionPrices } from './prices.ts';
+import { DEFAULT_PRICES, LEGACY_PRICES, syncSubscriptionPrices } from './prices.ts';
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const DAY = 86_400_000;
@@ -39,86 +33,214 @@ describe('prices: GET /api/v3/subscriptions', () => {
   });
   afterAll(() => t.close());
 
-  it('seeds the prices the pricing page shows', () => {
+  it('holds the product’s price list: plans, TTS tiers, Per Minute and credit packs', () => {
     const byId = new Map(DEFAULT_PRICES.map((p) => [p.id, p]));
-    for (const plan of PLANS) {
-      for (const interval of ['month', 'year'] as const) {
-        const price = byId.get(`${plan.id}-${interval}`);
-        expect(price, `${plan.id}-${interval}`).toMatchObject({ interval, amountCents: plan.price[interval] });
-        expect(price!.minutes).toBe(interval === 'month' ? plan.minutes : plan.minutes * 12);
-      }
+    const expectPrice = (id: string, want: Record<string, unknown>) => expect(byId.get(id), id).toMatchObject(want);
+    expectPrice('creator-month', {
+      name: 'Creator',
+      category: 'creator',
+      mode: 'subscription',
+      interval: 'month',
+      amountCents: 199_00,
+      minutes: 120,
+      ttsChars: 100_000,
+    });
+    expectPrice('creator-year', { amountCents: 1999_00, minutes: 1440, ttsChars: 1_200_000, interval: 'year' });
+    expectPrice('power-pro-month', {
+      name: 'Power (pro)',
+      category: 'power',
+      amountCents: 499_00,
+      minutes: 600,
+      ttsChars: 500_000,
+    });
+    expectPrice('power-pro-year', { amountCents: 4999_00, minutes: 7200, ttsChars: 6_000_000 });
+    const tiers = [
+      ['30k', 30_000, 5_00],
+      ['100k', 100_000, 22_00],
+      ['500k', 500_000, 99_00],
+      ['2m', 2_000_000, 330_00],
+      ['10m', 10_000_000, 1320_00],
+    ] as const;
+    for (const [key, chars, cents] of tiers) {
+      const common = { name: `TTS Only ${key}`, category: 'tts_only', mode: 'subscription', minutes: 0 };
+      expectPrice(`tts-${key}-month`, { ...common, interval: 'month', amountCents: cents, ttsChars: chars });
+      // A year costs ten months and holds twelve months of characters.
+      expectPrice(`tts-${key}-year`, { ...common, interval: 'year', amountCents: cents * 10, ttsChars: chars * 12 });
     }
+    expectPrice('per-minute', {
+      category: 'per_minute',
+      mode: 'metered',
+      interval: 'month',
+      amountCents: 9,
+      minutes: 0,
+      ttsChars: 100_000,
+    });
     const packs = DEFAULT_PRICES.filter((p) => p.category === 'pay_as_you_go');
-    expect(packs.map((p) => p.minutes)).toEqual([...PAGE_PACKS]);
+    expect(packs.map((p) => p.id)).toEqual([5, 16, 30, 100, 500].map((m) => `credits-${m}-min`));
     for (const pack of packs) {
-      expect(pack.interval).toBeNull();
-      expect(pack.amountCents).toBe(Math.max(MINIMUM_PURCHASE, pack.minutes! * 60 * PER_SECOND_PRICE));
+      expect(pack).toMatchObject({ mode: 'payment', interval: null, ttsChars: 0 });
+      expect(pack.amountCents).toBe(Math.max(29_00, pack.minutes! * 60 * 9));
     }
     // 5 minutes at $0.09 a second is $27, under the $29 minimum purchase.
     expect(byId.get('credits-5-min')!.amountCents).toBe(29_00);
     expect(byId.get('credits-16-min')!.amountCents).toBe(86_40);
     expect(byId.get('credits-500-min')!.amountCents).toBe(2700_00);
+    expect(DEFAULT_PRICES).toHaveLength(4 + 10 + 1 + 5);
   });
 
-  it('lists the recurring prices to guests, with no active price', async () => {
+  it('lists every price on sale to guests, in every mode, with no current plan', async () => {
     const res = await t.request({ method: 'GET', url: '/api/v3/subscriptions' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      prices: [
-        {
-          id: 'standard-month',
-          interval: 'month',
-          name: 'Standard',
-          amount: 199_00,
-          currency: 'usd',
-          category: 'creator',
-        },
-        { id: 'pro-month', interval: 'month', name: 'Pro', amount: 499_00, currency: 'usd', category: 'power' },
-        {
-          id: 'standard-year',
-          interval: 'year',
-          name: 'Standard',
-          amount: 1999_00,
-          currency: 'usd',
-          category: 'creator',
-        },
-        { id: 'pro-year', interval: 'year', name: 'Pro', amount: 4999_00, currency: 'usd', category: 'power' },
-      ],
+    const body = res.json() as { prices: Record<string, unknown>[]; active_price_id: null; current: null };
+    expect(body.active_price_id).toBeNull();
+    expect(body.current).toBeNull();
+    expect(body.prices.map((p) => p.id)).toEqual([
+      'creator-month',
+      'creator-year',
+      'power-pro-month',
+      'power-pro-year',
+      ...['30k', '100k', '500k', '2m', '10m'].map((k) => `tts-${k}-month`),
+      ...['30k', '100k', '500k', '2m', '10m'].map((k) => `tts-${k}-year`),
+      'per-minute',
+      ...[5, 16, 30, 100, 500].map((m) => `credits-${m}-min`),
+    ]);
+    expect(body.prices[0]).toEqual({
+      id: 'creator-month',
+      interval: 'month',
+      name: 'Creator',
+      amount: 199_00,
+      currency: 'usd',
+      category: 'creator',
+      mode: 'subscription',
+      minutes: 120,
+      tts_chars: 100_000,
+    });
+    expect(body.prices.find((p) => p.id === 'credits-5-min')).toEqual({
+      id: 'credits-5-min',
+      interval: null,
+      name: '5 minutes of credits',
+      amount: 29_00,
+      currency: 'usd',
+      category: 'pay_as_you_go',
+      mode: 'payment',
+      minutes: 5,
+      tts_chars: 0,
+    });
+    expect(body.prices.find((p) => p.id === 'per-minute')).toMatchObject({ mode: 'metered', amount: 9 });
+  });
+
+  it('names the signed-in user’s current price and plan, and none without a running plan', async () => {
+    const user = await signIn(t);
+    const subs = async (headers: Record<string, string>) =>
+      (await t.request({ method: 'GET', url: '/api/v3/subscriptions', headers })).json() as {
+        active_price_id: string | null;
+        current: Record<string, unknown> | null;
+      };
+    expect(await subs({ cookie: user.cookie })).toMatchObject({
       active_price_id: null,
+      current: {
+        status: null,
+        trial: false,
+        trial_used: false,
+        trial_ends_at: null,
+        price: null,
+        current_period_end: null,
+        cancel_at_period_end: false,
+        revenue_confirmed: false,
+        metered_seconds: 0,
+      },
+    });
+    await setSubscription(t, user.userId, { status: 'active', priceId: 'power-pro-year' });
+    const on = await subs({ cookie: user.cookie });
+    expect(on.active_price_id).toBe('power-pro-year');
+    expect(on.current).toMatchObject({ status: 'active', price: { id: 'power-pro-year', name: 'Power (pro)' } });
+    // Another user never sees it.
+    const other = await signIn(t);
+    expect((await subs({ cookie: other.cookie })).active_price_id).toBeNull();
+    await setSubscription(t, user.userId, { status: null, priceId: 'power-pro-year' });
+    expect(await subs({ cookie: user.cookie })).toMatchObject({ active_price_id: null, current: { price: null } });
+  });
+
+  it('makes an older price list right at start, once: legacy Standard and Pro map onto Creator and Power', async () => {
+    const { db } = t.database;
+    // Nothing to change on a database that is already right.
+    expect(await syncSubscriptionPrices(db)).toBe(0);
+    // What a database made before this list holds: Standard and Pro without characters, a pack without a
+    // mode, and a subscriber on Standard.
+    await db.execute(sql`
+      insert into subscription_prices (id, name, category, interval, amount_cents, minutes, tts_chars)
+      values ('standard-month', 'Standard', 'creator', 'month', 19900, 120, 0),
+             ('pro-year', 'Pro', 'power', 'year', 499900, 7200, 0)`);
+    await db.execute(sql`update subscription_prices set mode = 'subscription', tts_chars = 0, amount_cents = 1
+      where id in ('credits-16-min', 'creator-month')`);
+    const subscriber = await signIn(t);
+    await setSubscription(t, subscriber.userId, { status: 'active', priceId: 'standard-month' });
+
+    expect(await syncSubscriptionPrices(db)).toBe(4);
+    expect(await syncSubscriptionPrices(db)).toBe(0);
+    const legacy = rows<Record<string, unknown>>(
+      await db.execute(sql`select id, name, category, mode, minutes, tts_chars, active from subscription_prices
+        where id in ('standard-month', 'pro-year') order by id`),
+    );
+    expect(legacy).toEqual([
+      {
+        id: 'pro-year',
+        name: 'Power (pro)',
+        category: 'power',
+        mode: 'subscription',
+        minutes: 7200,
+        tts_chars: 6_000_000,
+        active: false,
+      },
+      {
+        id: 'standard-month',
+        name: 'Creator',
+        category: 'creator',
+        mode: 'subscription',
+        minutes: 120,
+        tts_chars: 100_000,
+        active: false,
+      },
+    ]);
+    expect(Object.keys(LEGACY_PRICES)).toContain('standard-month');
+    const fixed = rows<{ id: string; mode: string; amount_cents: number }>(
+      await db.execute(sql`select id, mode, amount_cents from subscription_prices
+        where id in ('credits-16-min', 'creator-month') order by id`),
+    );
+    expect(fixed).toEqual([
+      { id: 'creator-month', mode: 'subscription', amount_cents: 199_00 },
+      { id: 'credits-16-min', mode: 'payment', amount_cents: 86_40 },
+    ]);
+    // Not on sale, yet the subscriber's plan still reads as what it is.
+    const listed = (await t.request({ method: 'GET', url: '/api/v3/subscriptions' })).json().prices as { id: string }[];
+    expect(listed.map((p) => p.id)).not.toContain('standard-month');
+    const mine = await t.request({
+      method: 'GET',
+      url: '/api/v3/subscriptions',
+      headers: { cookie: subscriber.cookie },
+    });
+    expect(mine.json()).toMatchObject({
+      active_price_id: 'standard-month',
+      current: { price: { id: 'standard-month', name: 'Creator', category: 'creator', tts_chars: 100_000 } },
     });
   });
 
-  it('names the signed-in user’s current price, and none without a running plan', async () => {
-    const user = await signIn(t);
-    const active = async (headers: Record<string, string>) =>
-      (await t.request({ method: 'GET', url: '/api/v3/subscriptions', headers })).json().active_price_id as
-        string | null;
-    expect(await active({ cookie: user.cookie })).toBeNull();
-    await setSubscription(t, user.userId, { status: 'active', priceId: 'pro-year' });
-    expect(await active({ cookie: user.cookie })).toBe('pro-year');
-    // Another user never sees it.
-    const other = await signIn(t);
-    expect(await active({ cookie: other.cookie })).toBeNull();
-    await setSubscription(t, user.userId, { status: null, priceId: 'pro-year' });
-    expect(await active({ cookie: user.cookie })).toBeNull();
-  });
-
-  it('leaves an existing price list alone and hides inactive prices', async () => {
+  it('hides prices taken off sale, and keeps them off sale across starts', async () => {
     const { db } = t.database;
-    expect(await seedSubscriptionPrices(db)).toBe(false);
-    await db.execute(sql`update subscription_prices set active = false where id = 'pro-month'`);
-    const res = await t.request({ method: 'GET', url: '/api/v3/subscriptions' });
-    expect((res.json().prices as { id: string }[]).map((p) => p.id)).toEqual([
-      'standard-month',
-      'standard-year',
-      'pro-year',
-    ]);
+    await db.execute(sql`update subscription_prices set active = false where id = 'power-pro-month'`);
+    const ids = async () =>
+      ((await t.request({ method: 'GET', url: '/api/v3/subscriptions' })).json().prices as { id: string }[]).map(
+        (p) => p.id,
+      );
+    expect(await ids()).not.toContain('power-pro-month');
+    expect(await syncSubscriptionPrices(db)).toBe(0);
+    expect(await ids()).not.toContain('power-pro-month');
+    await db.execute(sql`update subscription_prices set active = true where id = 'power-pro-month'`);
+    expect(await ids()).toContain('power-pro-month');
     // An empty list (what a fresh machine has) is filled.
     await db.execute(sql`update subscriptions set price_id = null`);
     await db.delete(subscriptionPrices);
-    expect(await seedSubscriptionPrices(db)).toBe(true);
-    const [count] = rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from subscription_prices`));
-    expect(count!.n).toBe(DEFAULT_PRICES.length);
+    expect(await syncSubscriptionPrices(db)).toBe(DEFAULT_PRICES.length);
   });
 });
 
@@ -277,8 +399,15 @@ describe('free trial: POST /api/v3/start-trial and /api/v3/stop-trial', () => {
       payload: { promo_code: 'WELCOME7', place: 'promo' },
     });
     expect(applied.json().promo_status).toBe('applied');
-    expect((await start(earlier)).json().promo_status).toBe('none');
+    // Applying the code started the 7-day trial already (server/auth/trial.test.ts).
     expect(await days(earlier.userId)).toBeGreaterThan(6.99);
+    expect((await start(earlier)).statusCode).toBe(409);
+    // An extended-trial code applied before, by a user whose trial could not start then, lengthens the trial.
+    const before = await signIn(t);
+    await t.database.db.execute(sql`
+      insert into promo_redemptions (code, user_id, place, status) values ('WELCOME7', ${before.userId}, 'promo', 'applied')`);
+    expect((await start(before)).json().promo_status).toBe('none');
+    expect(await days(before.userId)).toBeGreaterThan(6.99);
 
     const unknown = await signIn(t);
     const invalid = await start(unknown, { promo_code: 'NOT-A-CODE' });

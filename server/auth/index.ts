@@ -14,7 +14,9 @@ import {
 import { getOwners, getUser, listGroups, listUsers, setTrustLevel } from './admin.ts';
 import { createApiKey, deleteApiKey, getApiKey } from './api-key.ts';
 import { createCheckoutSession, createCustomerPortalSession, receiveBillingWebhook } from '../billing/handlers.ts';
+import { setCustomPlan } from '../billing/custom-plan.ts';
 import { getCredits, getSubscriptions, startTrial, stopTrial } from './billing.ts';
+import { exportCreditLedger, listCreditLedger } from './ledger.ts';
 import {
   autoCalibration,
   createCalibration,
@@ -60,6 +62,9 @@ export const authHandlers = defineHandlers({
   submitFeedback,
   submitNpsSurvey,
   getCredits,
+  listCreditLedger,
+  exportCreditLedger,
+  setCustomPlan,
   getSubscriptions,
   startTrial,
   stopTrial,

@@ -29,9 +29,16 @@ describe('POST /api/v3/promo-code', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       promo_status: 'applied',
-      user: { id: user.userId, data: { promo: { code: 'WELCOME7', place: 'promo_email' } } },
+      user: {
+        id: user.userId,
+        data: {
+          promo: { code: 'WELCOME7', place: 'promo_email' },
+          // An extended-trial code starts the free trial for a user with none (server/auth/trial.test.ts).
+          stripe: { subscription_status: 'trialing', trial: true },
+        },
+      },
     });
-    expect(seen.map((d) => d.event.type)).toEqual(['user.updated']);
+    expect(seen.map((d) => d.event.type)).toEqual(['user.updated', 'credits.updated2']);
     expect(await findAppliedPromo(t.database.db, user.userId)).toMatchObject({
       code: 'WELCOME7',
       kind: 'extended_trial',

@@ -7,9 +7,11 @@ import { publishUserEvent } from '../notifications/events.ts';
 import { BotCheckUnavailable } from './bot-check.ts';
 import { issueEmailToken } from './email-tokens.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { trialDays, TRIAL_DAYS } from './billing-state.ts';
 import { redeemPromoCode, type PromoStatus } from './promo.ts';
 import { finishSession, refreshSession, startSession } from './session-cookie.ts';
 import { recordAccountEvent } from './tracking.ts';
+import { startFreeTrial } from './trial.ts';
 import { loadUserView } from './user-view.ts';
 import { createUser, EmailTakenError, findUserByEmail } from './users.ts';
 
@@ -99,8 +101,8 @@ export const logout: Handler<'logout'> = async (request, reply) => {
 
 /**
  * POST /api/v3/signup: limited per client address and per e-mail, checked by the bot check (when
- * configured), then the account, its promo code and its verification link are stored in one
- * transaction. The verification e-mail follows; if it cannot be sent the account still exists and the
+ * configured), then the account, its promo code, its free trial (start_trial: "Try For Free", or an
+ * applied extended-trial code) and its verification link are stored in one transaction. The verification e-mail follows; if it cannot be sent the account still exists and the
  * user can ask again from /unverified.
  */
 export const signup: Handler<'signup'> = async (request, reply) => {
@@ -145,9 +147,14 @@ export const signup: Handler<'signup'> = async (request, reply) => {
         verified: false,
       });
       let promoStatus: PromoStatus = 'none';
+      let trialLength: number | null = body.start_trial ? TRIAL_DAYS : null;
       if (body.promo_code) {
-        promoStatus = (await redeemPromoCode(tx, user.id, body.promo_code, 'signup')).promoStatus;
+        const redemption = await redeemPromoCode(tx, user.id, body.promo_code, 'signup');
+        promoStatus = redemption.promoStatus;
+        // An extended-trial code starts the trial (for its days) whatever start_trial says.
+        if (redemption.code?.kind === 'extended_trial') trialLength = trialDays(redemption.code);
       }
+      if (trialLength !== null) await startFreeTrial(tx, user.id, trialLength);
       const token = await issueEmailToken(tx, user.id, 'verify_email');
       return { user, promoStatus, token };
     });

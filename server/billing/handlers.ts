@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { subscriptionPrices, subscriptions } from '../db/schema.ts';
+import { subscriptions } from '../db/schema.ts';
 import { conflict, HttpError, invalidField, unauthorized } from '../platform/errors.ts';
 import type { Handler } from '../platform/handlers.ts';
 import { planView } from '../auth/billing-state.ts';
+import { findPrice } from '../auth/prices.ts';
 import { applyBillingEvent } from './apply.ts';
 import { WebhookRejected, type PaymentProvider } from './provider.ts';
 
@@ -29,24 +30,51 @@ function billingUser(request: { auth: { user: { id: string; email: string } } | 
   return { id: user.id, email: user.email };
 }
 
+/**
+ * Whether the user may check out a plan (a subscription, or Per Minute): without a plan, on the free
+ * trial, or on Pay As You Go credits (upgrading). Any other plan, and one awaiting payment, is changed in
+ * the customer portal. Credit packs may be bought by anyone signed in.
+ */
+export function mayCheckOutPlan(
+  sub: typeof subscriptions.$inferSelect | undefined,
+  currentCategory: string | null | undefined,
+): boolean {
+  const { status, trial } = planView(sub);
+  if (status === null || trial) return true;
+  return status === 'active' && currentCategory === 'pay_as_you_go';
+}
+
+export const REVENUE_UNCONFIRMED =
+  'Per Minute is for businesses with annual revenue under $1M: confirm that yours is, to continue.';
+
+/**
+ * POST /api/v3/checkout-session: a plan (mode subscription), a credit pack (payment) or Per Minute
+ * (metered, which needs revenue_under_limit: true). The confirmation travels with the checkout and is
+ * kept on the subscription when it completes.
+ */
 export const createCheckoutSession: Handler<'createCheckoutSession'> = async (request) => {
   const { db, config } = request.server;
   const user = billingUser(request);
-  const [price] = await db.select().from(subscriptionPrices).where(eq(subscriptionPrices.id, request.body.price));
+  const price = await findPrice(db, request.body.price);
   if (!price || !price.active) throw invalidField('body/price', 'is not a price on sale');
-  // Credit packs are one-time purchases that GET /api/v3/subscriptions does not list: not a subscription checkout.
-  if (!price.interval) throw invalidField('body/price', 'is not a subscription price');
-  const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
-  const { status, trial } = planView(sub);
-  // The free trial may be upgraded from; any paid plan (and one awaiting payment) is managed in the portal.
-  if (status === 'active' || status === 'unpaid' || (status === 'trialing' && !trial))
-    throw conflict(ALREADY_SUBSCRIBED);
+  if (price.mode === 'metered' && request.body.revenue_under_limit !== true) {
+    throw new HttpError(422, REVENUE_UNCONFIRMED, {
+      field: 'body/revenue_under_limit',
+      errors: [{ field: 'body/revenue_under_limit', message: REVENUE_UNCONFIRMED }],
+    });
+  }
+  if (price.mode !== 'payment') {
+    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    const current = await findPrice(db, sub?.priceId);
+    if (!mayCheckOutPlan(sub, current?.category)) throw conflict(ALREADY_SUBSCRIBED);
+  }
   const provider = providerOf(request);
   return provider.createCheckout({
     user,
     price,
     successUrl: `${config.publicUrl}/subscribed`,
     cancelUrl: `${config.publicUrl}/account/plan`,
+    ...(price.mode === 'metered' ? { revenueConfirmed: true } : {}),
   });
 };
 
@@ -59,11 +87,13 @@ export const createCustomerPortalSession: Handler<'createCustomerPortalSession'>
   return provider.createPortal({ user, returnUrl: `${config.publicUrl}/account/plan` });
 };
 
-/** POST /api/v3/billing/webhook: verified by the provider's signature over the raw body, each event applied once. */
+/**
+ * POST /api/v3/billing/webhook: Stripe's, or the local provider's (signed the same way with its own key),
+ * verified by the signature over the raw body; each event applied once.
+ */
 export const receiveBillingWebhook: Handler<'receiveBillingWebhook'> = async (request) => {
   const provider = request.server.payments;
-  if (!provider || provider.name !== 'stripe')
-    throw new HttpError(400, 'No payment provider sends webhooks to this server.');
+  if (!provider) throw new HttpError(400, 'No payment provider sends webhooks to this server.');
   const raw = request.rawBody;
   if (!raw) throw new HttpError(400, 'The webhook body could not be read.');
   let events;

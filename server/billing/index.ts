@@ -5,6 +5,7 @@ import type { Db } from '../platform/db.ts';
 import { HttpError } from '../platform/errors.ts';
 import { loadFileUrlSecret } from '../storage/signed-urls.ts';
 import { createLocalProvider, registerLocalBillingPages } from './local.ts';
+import { registerMeterJob } from './metering.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createStripeClient, createStripeProvider } from './stripe.ts';
 
@@ -29,6 +30,7 @@ export async function createPaymentProvider(config: Config, db: Db): Promise<Pay
       db,
       stripe: createStripeClient(config.stripe.secretKey),
       webhookSecret: config.stripe.webhookSecret,
+      meterEventName: config.stripe.meterEventName,
     });
   }
   if (config.env === 'production') return null;
@@ -61,6 +63,7 @@ export async function installBilling(app: FastifyInstance, provider?: PaymentPro
     replay.receivedEncodedLength = raw.length;
     return replay;
   });
+  if (payments) registerMeterJob(app, payments);
   if (payments?.name === 'local') {
     await registerLocalBillingPages(app, payments as Parameters<typeof registerLocalBillingPages>[1]);
   }

@@ -1,17 +1,32 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { billingEvents, subscriptionPrices, subscriptions } from '../db/schema.ts';
+import { billingEvents, subscriptions } from '../db/schema.ts';
+import { enqueueJob } from '../jobs/index.ts';
 import { FORM_TYPE } from '../platform/form-body.ts';
 import { authenticate } from '../platform/security.ts';
-import { planView } from '../auth/billing-state.ts';
-import { applyBillingEvent } from './apply.ts';
-import { WebhookRejected, type BillingEvent, type PaymentProvider, type PriceRow } from './provider.ts';
+import { periodEnd, planView } from '../auth/billing-state.ts';
+import { findPrice } from '../auth/prices.ts';
+import { mayCheckOutPlan } from './handlers.ts';
+import { meteredSecondsSince } from './metering.ts';
+import {
+  BILLING_EVENT_TYPES,
+  WebhookRejected,
+  type BillingEvent,
+  type BillingEventType,
+  type PaymentProvider,
+  type PriceRow,
+} from './provider.ts';
 
 /**
  * The local test provider: checkout and customer-portal pages served by this server (never in
- * production) that behave like the real ones. Paying applies the same events a Stripe webhook brings
- * (checkout.completed, then invoice.paid) through `applyBillingEvent`, so the rest of the app cannot tell.
+ * production) that behave like the real ones. What the user does there reaches the account the way
+ * Stripe's news does: as signed webhook calls to POST /api/v3/billing/webhook (Stripe's signature scheme,
+ * `t=…,v1=HMAC-SHA256(key, t + '.' + body)`, with this provider's own key derived from the server's
+ * secret), read back by `parseWebhook` and applied by `applyBillingEvent` — so the rest of the app cannot
+ * tell. The pay form answers first (303 to the success page) and the events follow through the jobs
+ * queue (`billing.local-webhook`: retried, and logged if they can never be delivered).
  *
  * A page's address carries a session token: random, signed with the server's secret, bound to the user
  * and expiring. Only that user's session opens it, and its forms also carry the session's CSRF token. A
@@ -20,7 +35,42 @@ import { WebhookRejected, type BillingEvent, type PaymentProvider, type PriceRow
  */
 
 export const LOCAL_SESSION_TTL_MS = 60 * 60 * 1000;
+/** How old a signed webhook call may be (Stripe's default tolerance). */
+export const LOCAL_WEBHOOK_TOLERANCE_S = 300;
+export const LOCAL_WEBHOOK_JOB = 'billing.local-webhook';
 const BASE = '/billing/local';
+const WEBHOOK_URL = '/api/v3/billing/webhook';
+
+declare module '../jobs/index.ts' {
+  interface JobPayloads {
+    'billing.local-webhook': { events: LocalWebhookEvent[] };
+  }
+}
+
+/** A local provider's webhook event as sent over the wire (Stripe's event envelope). */
+export type LocalWebhookEvent = {
+  id: string;
+  object: 'event';
+  /** The provider's type, e.g. local.checkout.completed. */
+  type: string;
+  /** Seconds since the epoch. */
+  created: number;
+  data: {
+    /** Absent fields leave the stored value as it is (BillingEvent's undefined). */
+    object: {
+      type: BillingEventType;
+      user_id?: string | null;
+      customer_id?: string | null;
+      subscription_id?: string | null;
+      price_id?: string | null;
+      status?: string | null;
+      current_period_start?: string | null;
+      current_period_end?: string | null;
+      cancel_at_period_end?: boolean;
+      revenue_confirmed?: boolean;
+    };
+  };
+};
 
 interface CheckoutToken {
   k: 'checkout';
@@ -30,6 +80,8 @@ interface CheckoutToken {
   p: string;
   s: string;
   c: string;
+  /** Per Minute's revenue confirmation, given to checkout-session. */
+  v?: true;
   /** Expiry, ms since the epoch. */
   e: number;
 }
@@ -46,13 +98,68 @@ export interface LocalProvider extends PaymentProvider {
   readonly name: 'local';
   /** The token's contents when it is genuine, of this kind and not expired; else null. */
   read<K extends LocalToken['k']>(token: string, kind: K): Extract<LocalToken, { k: K }> | null;
+  /** The signature header of a webhook body sent at `timestamp` (seconds; default now). */
+  signWebhook(body: string, timestamp?: number): string;
+}
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+const dateOf = (value: string | null) => (value ? new Date(value) : null);
+
+/** An event in this provider's wire format. */
+export function toLocalWebhookEvent(event: BillingEvent, created: number): LocalWebhookEvent {
+  const object: LocalWebhookEvent['data']['object'] = { type: event.type };
+  const put = <K extends keyof typeof object>(key: K, value: (typeof object)[K] | undefined) => {
+    if (value !== undefined) object[key] = value;
+  };
+  put('user_id', event.userId);
+  put('customer_id', event.customerId);
+  put('subscription_id', event.subscriptionId);
+  put('price_id', event.priceId);
+  put('status', event.status);
+  put('current_period_start', event.currentPeriodStart === undefined ? undefined : iso(event.currentPeriodStart));
+  put('current_period_end', event.currentPeriodEnd === undefined ? undefined : iso(event.currentPeriodEnd));
+  put('cancel_at_period_end', event.cancelAtPeriodEnd);
+  put('revenue_confirmed', event.revenueConfirmed);
+  return { id: event.id, object: 'event', type: event.providerType, created, data: { object } };
+}
+
+const STATUSES = new Set(['trialing', 'incomplete', 'active', 'unpaid']);
+
+/** The wire format read back; an event this server does not know reads as none. */
+function fromLocalWebhookEvent(json: LocalWebhookEvent): BillingEvent[] {
+  const o = json.data?.object;
+  if (!o || !(BILLING_EVENT_TYPES as readonly string[]).includes(o.type)) return [];
+  const has = (key: keyof typeof o) => o[key] !== undefined;
+  return [
+    {
+      id: json.id,
+      type: o.type,
+      provider: 'local',
+      providerType: json.type,
+      ...(has('user_id') ? { userId: o.user_id } : {}),
+      ...(has('customer_id') ? { customerId: o.customer_id } : {}),
+      ...(has('subscription_id') ? { subscriptionId: o.subscription_id } : {}),
+      ...(has('price_id') ? { priceId: o.price_id } : {}),
+      ...(has('status') && (o.status === null || STATUSES.has(o.status!))
+        ? { status: o.status as BillingEvent['status'] }
+        : {}),
+      ...(has('current_period_start') ? { currentPeriodStart: dateOf(o.current_period_start ?? null) } : {}),
+      ...(has('current_period_end') ? { currentPeriodEnd: dateOf(o.current_period_end ?? null) } : {}),
+      ...(has('cancel_at_period_end') ? { cancelAtPeriodEnd: o.cancel_at_period_end } : {}),
+      ...(has('revenue_confirmed') ? { revenueConfirmed: o.revenue_confirmed } : {}),
+      payload: json,
+    },
+  ];
 }
 
 export function createLocalProvider(options: { publicUrl: string; secret: string; now?: () => number }): LocalProvider {
   const now = options.now ?? Date.now;
-  // Its own key, derived from the server secret, so these tokens can never pass for anything else.
+  // Its own keys, derived from the server secret, so these tokens and signatures pass for nothing else.
   const key = createHmac('sha256', options.secret).update('timbre local billing sessions').digest();
+  const webhookKey = createHmac('sha256', options.secret).update('timbre local billing webhooks').digest();
   const sign = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
+  const signWebhook = (body: string, timestamp = Math.floor(now() / 1000)) =>
+    `t=${timestamp},v1=${createHmac('sha256', webhookKey).update(`${timestamp}.${body}`).digest('hex')}`;
   const issue = (token: LocalToken) => {
     const body = Buffer.from(JSON.stringify(token)).toString('base64url');
     return `${body}.${sign(body)}`;
@@ -61,7 +168,7 @@ export function createLocalProvider(options: { publicUrl: string; secret: string
   return {
     name: 'local',
     description: `local test provider (checkout and portal pages at ${options.publicUrl}${BASE}/…; no card is charged)`,
-    async createCheckout({ user, price, successUrl, cancelUrl }) {
+    async createCheckout({ user, price, successUrl, cancelUrl, revenueConfirmed }) {
       const token = issue({
         k: 'checkout',
         n: nonce(),
@@ -69,6 +176,7 @@ export function createLocalProvider(options: { publicUrl: string; secret: string
         p: price.id,
         s: successUrl,
         c: cancelUrl,
+        ...(revenueConfirmed ? { v: true as const } : {}),
         e: now() + LOCAL_SESSION_TTL_MS,
       });
       return { url: `${options.publicUrl}${BASE}/checkout/${token}` };
@@ -77,9 +185,36 @@ export function createLocalProvider(options: { publicUrl: string; secret: string
       const token = issue({ k: 'portal', n: nonce(), u: user.id, r: returnUrl, e: now() + LOCAL_SESSION_TTL_MS });
       return { url: `${options.publicUrl}${BASE}/portal/${token}` };
     },
-    parseWebhook() {
-      throw new WebhookRejected('The local payment provider sends no webhooks: its pages apply payments themselves.');
+    signWebhook,
+    parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders) {
+      const header = headers['stripe-signature'];
+      if (typeof header !== 'string' || !header) throw new WebhookRejected('Missing signature header');
+      const parts = new Map(header.split(',').map((part) => part.split('=', 2) as [string, string]));
+      const timestamp = Number(parts.get('t'));
+      const given = parts.get('v1') ?? '';
+      if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/.test(given)) {
+        throw new WebhookRejected('Local webhook signature check failed: malformed signature header');
+      }
+      const body = rawBody.toString('utf8');
+      const want = Buffer.from(signWebhook(body, timestamp).split('v1=')[1]!, 'hex');
+      if (!timingSafeEqual(want, Buffer.from(given, 'hex'))) {
+        throw new WebhookRejected('Local webhook signature check failed: the signature does not match');
+      }
+      if (Math.abs(now() / 1000 - timestamp) > LOCAL_WEBHOOK_TOLERANCE_S) {
+        throw new WebhookRejected('Local webhook signature check failed: the timestamp is outside the tolerance');
+      }
+      let event: LocalWebhookEvent;
+      try {
+        event = JSON.parse(body) as LocalWebhookEvent;
+      } catch {
+        throw new WebhookRejected('The webhook body is not JSON');
+      }
+      return fromLocalWebhookEvent(event);
     },
+    // The local provider bills nobody: Per Minute usage is recorded (metered_usage, the ledger) and its
+    // running invoice shown in the portal.
+    async reportUsage() {},
+    async cancelUsage() {},
     read(token, kind) {
       const [body, signature, extra] = token.split('.');
       if (!body || !signature || extra !== undefined) return null;
@@ -226,12 +361,6 @@ async function holder<K extends LocalToken['k']>(
   return { token, csrf: auth.csrfToken ?? '' };
 }
 
-async function findPrice(app: FastifyInstance, id: string | null | undefined) {
-  if (!id) return undefined;
-  const [price] = await app.db.select().from(subscriptionPrices).where(eq(subscriptionPrices.id, id));
-  return price;
-}
-
 async function findSubscription(app: FastifyInstance, userId: string) {
   const [sub] = await app.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   return sub;
@@ -239,23 +368,46 @@ async function findSubscription(app: FastifyInstance, userId: string) {
 
 const checkoutEventId = (n: string) => `local_evt_${n}_checkout`;
 
-function periodEnd(from: Date, interval: PriceRow['interval']): Date {
-  const end = new Date(from);
-  if (interval === 'year') end.setUTCFullYear(end.getUTCFullYear() + 1);
-  else end.setUTCMonth(end.getUTCMonth() + 1);
-  return end;
-}
+const isPack = (price: PriceRow) => price.mode === 'payment';
+const checkoutTitle = (price: PriceRow) => (isPack(price) ? `Buy ${price.name}` : `Subscribe to ${price.name}`);
+const formatNumber = (n: number) => n.toLocaleString('en-US');
 
-function checkoutBody(price: PriceRow, action: string, csrf: string, cancelUrl: string, error?: string): string {
-  const minutes = price.minutes
-    ? `<li>${price.minutes.toLocaleString('en-US')} minutes of conversion${per(price)}</li>`
-    : '';
-  const chars = price.ttsChars ? `<li>${price.ttsChars.toLocaleString('en-US')} TTS characters${per(price)}</li>` : '';
-  return `<h1>Subscribe to ${escapeHtml(price.name)}</h1>
+function checkoutBody(
+  price: PriceRow,
+  action: string,
+  csrf: string,
+  cancelUrl: string,
+  revenueConfirmed: boolean,
+  error?: string,
+): string {
+  const items: string[] = [];
+  if (price.minutes) {
+    items.push(
+      isPack(price)
+        ? `${formatNumber(price.minutes)} minutes of conversion credits`
+        : `${formatNumber(price.minutes)} minutes of conversion${per(price)}`,
+    );
+  }
+  if (price.ttsChars) items.push(`${formatNumber(price.ttsChars)} TTS characters${per(price)}`);
+  const amount =
+    price.mode === 'metered'
+      ? `${escapeHtml(formatPrice(price))}<span> per second converted, billed monthly</span>`
+      : `${escapeHtml(formatPrice(price))}<span>${escapeHtml(isPack(price) ? ', one-time payment' : per(price))}</span>`;
+  const terms =
+    price.mode === 'metered'
+      ? `<p id="terms">Nothing is charged today: the seconds you convert are billed at the end of each month.${
+          revenueConfirmed ? ' You confirmed that your business’s annual revenue is under $1M.' : ''
+        }</p>`
+      : isPack(price)
+        ? '<p id="terms">Paid once. The credits do not expire.</p>'
+        : '';
+  const button = price.mode === 'metered' ? 'Subscribe' : `Pay ${escapeHtml(formatPrice(price))}`;
+  return `<h1>${escapeHtml(checkoutTitle(price))}</h1>
 <section class="card" aria-labelledby="plan-heading">
-  <h2 id="plan-heading">${escapeHtml(price.name)} plan</h2>
-  <p class="amount">${escapeHtml(formatPrice(price))}<span>${escapeHtml(per(price))}</span></p>
-  ${minutes || chars ? `<ul>${minutes}${chars}</ul>` : ''}
+  <h2 id="plan-heading">${escapeHtml(price.name)}${isPack(price) ? '' : ' plan'}</h2>
+  <p class="amount">${amount}</p>
+  ${items.length ? `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : ''}
+  ${terms}
 </section>
 <form method="post" action="${escapeHtml(action)}" aria-labelledby="pay-heading">
   <h2 id="pay-heading">Payment</h2>
@@ -269,10 +421,22 @@ function checkoutBody(price: PriceRow, action: string, csrf: string, cancelUrl: 
   <input id="card-number" name="card_number" value="4242 4242 4242 4242" readonly aria-describedby="card-note">
   <p id="card-note">A test card: nothing is charged.</p>
   <div class="actions">
-    <button type="submit">Pay ${escapeHtml(formatPrice(price))}</button>
+    <button type="submit">${button}</button>
     <a class="button secondary" href="${escapeHtml(cancelUrl)}">Cancel</a>
   </div>
 </form>`;
+}
+
+/** Per Minute's invoice so far: the period's seconds at the price per second. */
+function runningInvoice(price: PriceRow, seconds: number, sub: typeof subscriptions.$inferSelect): string {
+  const total = formatPrice({ amountCents: Math.round(seconds * price.amountCents), currency: price.currency });
+  const billed = sub.currentPeriodEnd ? ` It is billed on ${formatDate(sub.currentPeriodEnd)}.` : '';
+  return `<section class="card" aria-labelledby="invoice-heading">
+  <h2 id="invoice-heading">This month’s invoice so far</h2>
+  <p id="invoice">${escapeHtml(
+    `${formatNumber(Math.round(seconds))} seconds converted × ${formatPrice(price)} = ${total}.${billed}`,
+  )}</p>
+</section>`;
 }
 
 function portalBody(
@@ -281,6 +445,7 @@ function portalBody(
   action: string,
   csrf: string,
   returnUrl: string,
+  meteredSeconds: number | null,
 ): string {
   const status = planView(sub).status;
   const until = sub.currentPeriodEnd ? formatDate(sub.currentPeriodEnd) : null;
@@ -296,12 +461,18 @@ function portalBody(
       : sub.cancelAtPeriodEnd
         ? `<button type="submit" name="action" value="resume">Resume subscription</button>`
         : `<button type="submit" name="action" value="cancel">Cancel at period end</button>`;
+  const amount = price
+    ? `<p class="amount">${escapeHtml(formatPrice(price))}<span>${escapeHtml(
+        price.mode === 'metered' ? ' per second converted' : per(price),
+      )}</span></p>`
+    : '';
   return `<h1>Manage your subscription</h1>
 <section class="card" aria-labelledby="sub-heading">
   <h2 id="sub-heading">${escapeHtml(price ? `${price.name} plan` : 'Your plan')}</h2>
-  ${price ? `<p class="amount">${escapeHtml(formatPrice(price))}<span>${escapeHtml(per(price))}</span></p>` : ''}
+  ${amount}
   <p id="sub-state">${escapeHtml(state)}</p>
 </section>
+${price && meteredSeconds !== null ? runningInvoice(price, meteredSeconds, sub) : ''}
 <form method="post" action="${escapeHtml(action)}" aria-labelledby="sub-heading" aria-describedby="sub-state">
   <input type="hidden" name="csrf_token" value="${escapeHtml(csrf)}">
   <div class="actions">
@@ -311,8 +482,59 @@ function portalBody(
 </form>`;
 }
 
+/**
+ * Sends events to this server's webhook, signed, in order: each one through POST
+ * /api/v3/billing/webhook in process. Throws when a call is not accepted.
+ */
+export async function postLocalWebhook(app: FastifyInstance, provider: LocalProvider, events: LocalWebhookEvent[]) {
+  for (const event of events) {
+    const body = JSON.stringify(event);
+    const res = await app.inject({
+      method: 'POST',
+      url: WEBHOOK_URL,
+      headers: { 'content-type': 'application/json', 'stripe-signature': provider.signWebhook(body) },
+      payload: body,
+    });
+    if (res.statusCode !== 200) throw new Error(`The webhook answered ${res.statusCode} to ${event.id}: ${res.body}`);
+  }
+}
+
+/** Queues the events' delivery (the `billing.local-webhook` job): after the answer, retried until it is taken. */
+async function queueDelivery(app: FastifyInstance, userId: string, key: string, events: BillingEvent[]) {
+  const created = Math.floor(Date.now() / 1000);
+  await enqueueJob(
+    app.db,
+    LOCAL_WEBHOOK_JOB,
+    { events: events.map((event) => toLocalWebhookEvent(event, created)) },
+    { userId, dedupeKey: `local-webhook:${key}`, maxAttempts: 5 },
+  );
+}
+
+/**
+ * The delivery job: posts the signed events; a refusal or an error is retried with backoff (1 s, 2 s,
+ * 4 s…), and an event that can never be delivered is logged as an error, never dropped silently.
+ */
+export function registerLocalWebhookJob(app: FastifyInstance, provider: LocalProvider) {
+  app.jobs.register<'billing.local-webhook'>(
+    LOCAL_WEBHOOK_JOB,
+    async (job) => {
+      await postLocalWebhook(app, provider, job.payload.events);
+    },
+    {
+      backoff: (attempt) => Math.min(30_000, 1000 * 2 ** (attempt - 1)),
+      onFailed: async (failed) => {
+        app.log.error(
+          { events: failed.payload.events.map((e) => e.id), error: failed.error },
+          'local payment provider: webhook events could not be delivered',
+        );
+      },
+    },
+  );
+}
+
 /** Serves the local provider's checkout and portal pages under /billing/local. */
 export async function registerLocalBillingPages(app: FastifyInstance, provider: LocalProvider) {
+  registerLocalWebhookJob(app, provider);
   await app.register(async (pages) => {
     // These pages post plain HTML forms; the rest of the app answers 415 to a form (platform/form-body.ts).
     pages.removeContentTypeParser(FORM_TYPE);
@@ -334,7 +556,7 @@ export async function registerLocalBillingPages(app: FastifyInstance, provider: 
           label: 'Continue to Timbre',
         });
       }
-      const price = await findPrice(app, token.p);
+      const price = await findPrice(app.db, token.p);
       if (!price?.active) {
         return problem(reply, 404, 'Price not available', 'This price is no longer on sale.', {
           href: token.c,
@@ -344,8 +566,8 @@ export async function registerLocalBillingPages(app: FastifyInstance, provider: 
       return sendPage(
         reply,
         200,
-        `Subscribe to ${price.name}`,
-        checkoutBody(price, `${BASE}/pay/${request.params['*']}`, csrf, token.c),
+        checkoutTitle(price),
+        checkoutBody(price, `${BASE}/pay/${request.params['*']}`, csrf, token.c, token.v === true),
       );
     });
 
@@ -353,8 +575,8 @@ export async function registerLocalBillingPages(app: FastifyInstance, provider: 
       const caller = await holder(provider, request, reply, 'checkout', true);
       if (!caller) return reply;
       const { token, csrf } = caller;
-      const price = await findPrice(app, token.p);
-      if (!price?.active || !price.interval) {
+      const price = await findPrice(app.db, token.p);
+      if (!price?.active || (price.mode !== 'payment' && !price.interval)) {
         return problem(reply, 404, 'Price not available', 'This price is no longer on sale.', {
           href: token.c,
           label: 'Back to plans',
@@ -365,54 +587,79 @@ export async function registerLocalBillingPages(app: FastifyInstance, provider: 
         return sendPage(
           reply,
           422,
-          `Subscribe to ${price.name}`,
-          checkoutBody(price, `${BASE}/pay/${request.params['*']}`, csrf, token.c, 'Enter the name on the card.'),
+          checkoutTitle(price),
+          checkoutBody(
+            price,
+            `${BASE}/pay/${request.params['*']}`,
+            csrf,
+            token.c,
+            token.v === true,
+            'Enter the name on the card.',
+          ),
         );
       }
-      const subscriptionId = `local_sub_${token.n}`;
       const sub = await findSubscription(app, token.u);
-      const status = planView(sub).status;
-      if (
-        sub &&
-        status !== null &&
-        !(status === 'trialing' && sub.trial) &&
-        sub.providerSubscriptionId !== subscriptionId
-      ) {
-        return problem(reply, 409, 'You already have a plan', 'Change or cancel it from the customer portal instead.', {
-          href: token.c,
-          label: 'Back to Timbre',
-        });
-      }
+      const customerId = sub?.providerCustomerId ?? `local_cus_${token.u}`;
       const now = new Date();
-      const common = {
-        provider: 'local' as const,
-        userId: token.u,
-        customerId: sub?.providerCustomerId ?? `local_cus_${token.u}`,
-        subscriptionId,
-        priceId: price.id,
-        status: 'active' as const,
-        currentPeriodEnd: periodEnd(now, price.interval),
-        cancelAtPeriodEnd: false,
-      };
       const payload = { session: token.n, user: token.u, price: price.id, paid_at: now.toISOString() };
-      const events: BillingEvent[] = [
-        {
-          ...common,
-          id: checkoutEventId(token.n),
-          type: 'checkout.completed',
-          providerType: 'local.checkout.completed',
-          payload,
-        },
-        {
-          ...common,
-          id: `local_evt_${token.n}_invoice`,
-          type: 'invoice.paid',
-          providerType: 'local.invoice.paid',
-          payload,
-        },
-      ];
-      // Paid twice (a double submit, the back button): the events apply once and the answer is the same.
-      for (const event of events) await applyBillingEvent(app.db, event);
+      let events: BillingEvent[];
+      if (isPack(price)) {
+        events = [
+          {
+            id: checkoutEventId(token.n),
+            type: 'credits.purchased',
+            providerType: 'local.checkout.completed',
+            provider: 'local',
+            userId: token.u,
+            customerId,
+            priceId: price.id,
+            payload,
+          },
+        ];
+      } else {
+        const subscriptionId = `local_sub_${token.n}`;
+        const current = await findPrice(app.db, sub?.priceId);
+        if (!mayCheckOutPlan(sub, current?.category) && sub?.providerSubscriptionId !== subscriptionId) {
+          return problem(
+            reply,
+            409,
+            'You already have a plan',
+            'Change or cancel it from the customer portal instead.',
+            { href: token.c, label: 'Back to Timbre' },
+          );
+        }
+        const common = {
+          provider: 'local' as const,
+          userId: token.u,
+          customerId,
+          subscriptionId,
+          priceId: price.id,
+          status: 'active' as const,
+          currentPeriodStart: now,
+          currentPeriodEnd: periodEnd(now, price.interval),
+          cancelAtPeriodEnd: false,
+        };
+        events = [
+          {
+            ...common,
+            id: checkoutEventId(token.n),
+            type: 'checkout.completed',
+            providerType: 'local.checkout.completed',
+            ...(token.v ? { revenueConfirmed: true } : {}),
+            payload,
+          },
+          {
+            ...common,
+            id: `local_evt_${token.n}_invoice`,
+            type: 'invoice.paid',
+            providerType: 'local.invoice.paid',
+            payload,
+          },
+        ];
+      }
+      // Answered first; the signed events follow. Paid twice (a double submit, the back button), the
+      // same event ids are sent again and apply once.
+      await queueDelivery(app, token.u, `pay:${token.n}`, events);
       return reply.code(303).header('location', token.s).send();
     });
 
@@ -427,12 +674,16 @@ export async function registerLocalBillingPages(app: FastifyInstance, provider: 
           label: 'Return to Timbre',
         });
       }
-      const price = await findPrice(app, sub.priceId);
+      const price = await findPrice(app.db, sub.priceId);
+      const metered =
+        price?.mode === 'metered' && planView(sub).status !== null
+          ? await meteredSecondsSince(app.db, token.u, sub.currentPeriodStart)
+          : null;
       return sendPage(
         reply,
         200,
         'Manage your subscription',
-        portalBody(price, sub, `${BASE}/portal/${request.params['*']}`, csrf, token.r),
+        portalBody(price, sub, `${BASE}/portal/${request.params['*']}`, csrf, token.r, metered),
       );
     });
 
@@ -451,7 +702,7 @@ export async function registerLocalBillingPages(app: FastifyInstance, provider: 
       if (action !== 'cancel' && action !== 'resume') {
         return problem(reply, 422, 'Unknown action', 'Choose to cancel or to resume the subscription.');
       }
-      await applyBillingEvent(app.db, {
+      const event: BillingEvent = {
         id: `local_evt_${randomBytes(18).toString('base64url')}`,
         type: 'subscription.updated',
         providerType: 'local.subscription.updated',
@@ -460,7 +711,15 @@ export async function registerLocalBillingPages(app: FastifyInstance, provider: 
         subscriptionId: sub.providerSubscriptionId,
         cancelAtPeriodEnd: action === 'cancel',
         payload: { session: token.n, user: token.u, action },
-      });
+      };
+      // The page shows the change it redirects to, so the signed event is delivered before the answer;
+      // if that fails it is queued and retried like a payment's.
+      try {
+        await postLocalWebhook(app, provider, [toLocalWebhookEvent(event, Math.floor(Date.now() / 1000))]);
+      } catch (err) {
+        request.log.warn({ err, event: event.id }, 'local webhook not taken at once; queued for retry');
+        await queueDelivery(app, token.u, event.id, [event]);
+      }
       return reply.code(303).header('location', `${BASE}/portal/${request.params['*']}`).send();
     });
   });

@@ -22,6 +22,19 @@ export interface CheckoutInput {
   successUrl: string;
   /** Where it sends the browser when the user gives up. */
   cancelUrl: string;
+  /** Per Minute: the user confirmed their business's revenue is under $1M (kept on the subscription). */
+  revenueConfirmed?: boolean;
+}
+
+export interface UsageReport {
+  /** The usage's identifier (metered_usage.id): reporting it twice counts once. */
+  identifier: string;
+  /** The provider's customer to bill. */
+  customerId: string | null;
+  /** Whole seconds used. */
+  seconds: number;
+  /** When the seconds were used. */
+  at: Date;
 }
 
 export interface PortalInput {
@@ -43,7 +56,20 @@ export interface PaymentProvider {
    * call cannot be trusted.
    */
   parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): BillingEvent[];
+  /** Per Minute: reports seconds used, billed at the end of the period. */
+  reportUsage(usage: UsageReport): Promise<void>;
+  /** Per Minute: takes back a report (the conversion failed and was refunded). */
+  cancelUsage(usage: { identifier: string }): Promise<void>;
 }
+
+export const BILLING_EVENT_TYPES = [
+  'checkout.completed',
+  'subscription.updated',
+  'subscription.deleted',
+  'invoice.paid',
+  'credits.purchased',
+] as const;
+export type BillingEventType = (typeof BILLING_EVENT_TYPES)[number];
 
 /** A webhook call that is not from the provider (bad or missing signature) or not for this server. */
 export class WebhookRejected extends Error {}
@@ -60,8 +86,9 @@ export interface BillingEvent {
    * subscription.updated: status, price, period or cancel_at_period_end changed.
    * subscription.deleted: the subscription ended.
    * invoice.paid: a billing period was paid for: its credits are granted.
+   * credits.purchased: a credit pack was paid for (once): its seconds join the bought credits.
    */
-  type: 'checkout.completed' | 'subscription.updated' | 'subscription.deleted' | 'invoice.paid';
+  type: BillingEventType;
   provider: 'local' | 'stripe';
   /** The provider's own event type (e.g. customer.subscription.updated), as stored in billing_events. */
   providerType: string;
@@ -71,8 +98,11 @@ export interface BillingEvent {
   subscriptionId?: string | null;
   priceId?: string | null;
   status?: SubscriptionStatus | null;
+  currentPeriodStart?: Date | null;
   currentPeriodEnd?: Date | null;
   cancelAtPeriodEnd?: boolean;
+  /** Per Minute: the revenue confirmation given at checkout. */
+  revenueConfirmed?: boolean;
   /** The provider's payload, kept with the event for audit. */
   payload: JsonValue;
 }

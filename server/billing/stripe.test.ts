@@ -9,17 +9,23 @@ import { mapStripeEvent, mapStripeStatus, createStripeProvider } from './stripe.
 
 const WEBHOOK_SECRET = 'whsec_test_timbre';
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const PERIOD_START = 1_787_400_000;
 const PERIOD_END = 1_790_000_000;
 
 /**
  * Event payloads in the shapes Stripe sends them (API 2025+: the period on subscription items, the
  * subscription under invoice.parent), trimmed to the fields a webhook receiver reads.
  */
-function checkoutCompleted(userId: string, customer: string, subscription: string) {
+function checkoutCompleted(
+  userId: string,
+  customer: string,
+  subscription: string | null,
+  extra: { mode?: string; price?: string; payment_status?: string; revenue_confirmed?: boolean; type?: string } = {},
+) {
   return {
-    id: `evt_checkout_${subscription}`,
+    id: `evt_checkout_${subscription ?? `${userId}_${extra.price}_${extra.type ?? ''}`}`,
     object: 'event',
-    type: 'checkout.session.completed',
+    type: extra.type ?? 'checkout.session.completed',
     api_version: '2026-10-28.endive',
     created: 1_787_000_000,
     livemode: false,
@@ -29,13 +35,17 @@ function checkoutCompleted(userId: string, customer: string, subscription: strin
       object: {
         id: 'cs_test_a1',
         object: 'checkout.session',
-        mode: 'subscription',
+        mode: extra.mode ?? 'subscription',
         status: 'complete',
-        payment_status: 'paid',
+        payment_status: extra.payment_status ?? 'paid',
         client_reference_id: userId,
         customer,
         subscription,
-        metadata: { user_id: userId, price_id: 'pro-month' },
+        metadata: {
+          user_id: userId,
+          price_id: extra.price ?? 'power-pro-month',
+          ...(extra.revenue_confirmed ? { revenue_confirmed: 'true' } : {}),
+        },
         success_url: 'http://localhost/subscribed',
       },
     },
@@ -69,8 +79,9 @@ function subscriptionEvent(
             {
               id: 'si_1',
               object: 'subscription_item',
+              current_period_start: PERIOD_START,
               current_period_end: PERIOD_END,
-              price: { id: extra.price ?? 'pro-month', object: 'price', recurring: { interval: 'month' } },
+              price: { id: extra.price ?? 'power-pro-month', object: 'price', recurring: { interval: 'month' } },
             },
           ],
         },
@@ -79,7 +90,7 @@ function subscriptionEvent(
   };
 }
 
-function invoicePaid(id: string, customer: string, subscription: string, price = 'pro-month') {
+function invoicePaid(id: string, customer: string, subscription: string, price = 'power-pro-month') {
   return {
     id: `evt_invoice_${id}`,
     object: 'event',
@@ -104,7 +115,7 @@ function invoicePaid(id: string, customer: string, subscription: string, price =
             {
               id: 'il_1',
               object: 'line_item',
-              period: { start: 1_787_000_000, end: PERIOD_END },
+              period: { start: PERIOD_START, end: PERIOD_END },
               pricing: { type: 'price_details', price_details: { price, product: 'prod_1' } },
             },
           ],
@@ -124,7 +135,7 @@ describe('Stripe: event mapping', () => {
       userId: 'u1',
       customerId: 'cus_1',
       subscriptionId: 'sub_1',
-      priceId: 'pro-month',
+      priceId: 'power-pro-month',
       status: 'active',
     });
     const [updated] = mapStripeEvent(
@@ -137,9 +148,10 @@ describe('Stripe: event mapping', () => {
       type: 'subscription.updated',
       subscriptionId: 'sub_1',
       customerId: 'cus_1',
-      priceId: 'pro-month',
+      priceId: 'power-pro-month',
       status: 'unpaid',
       cancelAtPeriodEnd: true,
+      currentPeriodStart: new Date(PERIOD_START * 1000),
       currentPeriodEnd: new Date(PERIOD_END * 1000),
     });
     const [deleted] = mapStripeEvent(
@@ -148,26 +160,48 @@ describe('Stripe: event mapping', () => {
       }) as unknown as Stripe.Event,
     );
     expect(deleted).toMatchObject({ type: 'subscription.deleted', subscriptionId: 'sub_1' });
-    const [paid] = mapStripeEvent(invoicePaid('in_1', 'cus_1', 'sub_1', 'standard-year') as unknown as Stripe.Event);
+    const [paid] = mapStripeEvent(invoicePaid('in_1', 'cus_1', 'sub_1', 'creator-year') as unknown as Stripe.Event);
     expect(paid).toMatchObject({
       type: 'invoice.paid',
       subscriptionId: 'sub_1',
-      priceId: 'standard-year',
+      priceId: 'creator-year',
+      currentPeriodStart: new Date(PERIOD_START * 1000),
       currentPeriodEnd: new Date(PERIOD_END * 1000),
     });
     // Older API shapes: invoice.subscription and line.price.
     const legacy = invoicePaid('in_2', 'cus_1', 'sub_1') as unknown as { data: { object: Record<string, unknown> } };
     legacy.data.object.parent = null;
     legacy.data.object.subscription = 'sub_9';
-    legacy.data.object.lines = { data: [{ period: { end: PERIOD_END }, pricing: null, price: { id: 'pro-year' } }] };
+    legacy.data.object.lines = {
+      data: [{ period: { end: PERIOD_END }, pricing: null, price: { id: 'power-pro-year' } }],
+    };
     expect(mapStripeEvent(legacy as unknown as Stripe.Event)[0]).toMatchObject({
       subscriptionId: 'sub_9',
-      priceId: 'pro-year',
+      priceId: 'power-pro-year',
     });
-    // A payment-mode checkout and a one-off invoice mean nothing to the plan; nor do other event types.
-    const payment = checkoutCompleted('u1', 'cus_1', 'sub_1');
-    payment.data.object.mode = 'payment';
-    expect(mapStripeEvent(payment as unknown as Stripe.Event)).toEqual([]);
+    // A payment-mode checkout is a credit pack, once it is paid.
+    const pack = (extra: Parameters<typeof checkoutCompleted>[3]) =>
+      mapStripeEvent(
+        checkoutCompleted('u1', 'cus_1', null, { mode: 'payment', price: 'credits-5-min', ...extra }) as never,
+      );
+    expect(pack({})).toEqual([
+      expect.objectContaining({
+        type: 'credits.purchased',
+        userId: 'u1',
+        customerId: 'cus_1',
+        priceId: 'credits-5-min',
+      }),
+    ]);
+    expect(pack({ payment_status: 'unpaid' })).toEqual([]);
+    expect(pack({ type: 'checkout.session.async_payment_succeeded' })).toEqual([
+      expect.objectContaining({ type: 'credits.purchased', priceId: 'credits-5-min' }),
+    ]);
+    // Per Minute's checkout carries the revenue confirmation.
+    const [metered] = mapStripeEvent(
+      checkoutCompleted('u1', 'cus_1', 'sub_m', { price: 'per-minute', revenue_confirmed: true }) as never,
+    );
+    expect(metered).toMatchObject({ type: 'checkout.completed', priceId: 'per-minute', revenueConfirmed: true });
+    // A one-off invoice means nothing to the plan; nor do other event types.
     const oneOff = invoicePaid('in_3', 'cus_1', 'sub_1') as unknown as { data: { object: Record<string, unknown> } };
     oneOff.data.object.parent = null;
     expect(mapStripeEvent(oneOff as unknown as Stripe.Event)).toEqual([]);
@@ -290,6 +324,46 @@ describe('Stripe: POST /api/v3/billing/webhook', () => {
     expect(after.json()).toMatchObject({ subscription_seconds: 0, available_seconds: 0 });
   });
 
+  it('sells a credit pack through a signed payment-mode checkout, once, and keeps Per Minute’s confirmation', async () => {
+    const user = await signIn(t);
+    const customer = `cus_pack_${user.userId.slice(0, 8)}`;
+    const credits = async () =>
+      (await t.request({ method: 'GET', url: '/api/v3/credits', headers: { cookie: user.cookie } })).json();
+    // Paid later (a delayed method): nothing yet; then async_payment_succeeded brings the credits.
+    const pending = checkoutCompleted(user.userId, customer, null, {
+      mode: 'payment',
+      price: 'credits-16-min',
+      payment_status: 'unpaid',
+    });
+    expect((await send(pending)).statusCode).toBe(200);
+    expect((await credits()).bought_credits).toBe(0);
+    const succeeded = checkoutCompleted(user.userId, customer, null, {
+      mode: 'payment',
+      price: 'credits-16-min',
+      type: 'checkout.session.async_payment_succeeded',
+    });
+    expect((await send(succeeded)).statusCode).toBe(200);
+    expect((await send(succeeded)).statusCode).toBe(200);
+    expect(await credits()).toMatchObject({ bought_credits: 960, initial_bought_credits: 960, available_seconds: 960 });
+    const [row] = rows<{ status: string; price_id: string; provider_customer_id: string }>(
+      await t.database.db.execute(
+        sql`select status, price_id, provider_customer_id from subscriptions where user_id = ${user.userId}`,
+      ),
+    );
+    expect(row).toEqual({ status: 'active', price_id: 'credits-16-min', provider_customer_id: customer });
+
+    // Upgrading to Per Minute: the confirmation given at checkout is kept on the subscription.
+    const sub = `sub_pm_${user.userId.slice(0, 8)}`;
+    await send(checkoutCompleted(user.userId, customer, sub, { price: 'per-minute', revenue_confirmed: true }));
+    const plan = await t.request({ method: 'GET', url: '/api/v3/subscriptions', headers: { cookie: user.cookie } });
+    expect(plan.json().current).toMatchObject({
+      status: 'active',
+      revenue_confirmed: true,
+      price: { id: 'per-minute', mode: 'metered' },
+    });
+    expect(await credits()).toMatchObject({ bought_credits: 960 });
+  });
+
   it('acknowledges an event for a customer it does not know, without changing anything', async () => {
     const res = await send(invoicePaid('in_unknown', 'cus_nobody', 'sub_nobody'));
     expect(res.statusCode).toBe(200);
@@ -303,6 +377,7 @@ describe('Stripe: POST /api/v3/billing/webhook', () => {
 /** A stand-in for api.stripe.com on this machine: records what the real SDK sends and answers in Stripe's shapes. */
 async function fakeStripeApi() {
   const calls: { method: string; path: string; form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
+  let failMeterEvents = 0;
   const server: Server = createServer((req: IncomingMessage, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
@@ -328,16 +403,45 @@ async function fakeStripeApi() {
             url: 'https://billing.stripe.com/p/session/1',
           }),
         );
+      else if (req.url === '/v1/billing/meter_events') {
+        if (failMeterEvents > 0) {
+          failMeterEvents -= 1;
+          res.writeHead(500).end(JSON.stringify({ error: { type: 'api_error', message: 'try again' } }));
+          return;
+        }
+        res.end(
+          JSON.stringify({
+            object: 'billing.meter_event',
+            event_name: form.get('event_name'),
+            identifier: form.get('identifier'),
+            payload: { stripe_customer_id: form.get('payload[stripe_customer_id]'), value: form.get('payload[value]') },
+          }),
+        );
+      } else if (req.url === '/v1/billing/meter_event_adjustments')
+        res.end(
+          JSON.stringify({
+            object: 'billing.meter_event_adjustment',
+            event_name: form.get('event_name'),
+            type: 'cancel',
+            status: 'pending',
+            cancel: { identifier: form.get('cancel[identifier]') },
+          }),
+        );
       else res.writeHead(404).end(JSON.stringify({ error: { message: 'no such route' } }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const stripe = new Stripe('sk_test_local', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
-  return { stripe, calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    stripe,
+    calls,
+    failNextMeterEvents: (n: number) => (failMeterEvents = n),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
-describe('Stripe: checkout and portal through the SDK', () => {
+describe('Stripe: checkout, portal and usage through the SDK', () => {
   let t: TestApp;
   let api: Awaited<ReturnType<typeof fakeStripeApi>>;
   beforeAll(async () => {
@@ -349,16 +453,22 @@ describe('Stripe: checkout and portal through the SDK', () => {
     await t.close();
   });
 
+  const priceOf = async (id: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(subscriptionPrices)
+        .where(sql`${subscriptionPrices.id} = ${id}`)
+    )[0]!;
+  const sessions = () =>
+    api.calls.filter((c) => c.path === '/v1/checkout/sessions').map((c) => Object.fromEntries(c.form));
+
   it('makes the customer once, keeps it, and opens a subscription checkout for the price', async () => {
     const user = await signIn(t);
     const provider = createStripeProvider({ db: t.database.db, stripe: api.stripe, webhookSecret: WEBHOOK_SECRET });
-    const [price] = await t.database.db
-      .select()
-      .from(subscriptionPrices)
-      .where(sql`${subscriptionPrices.id} = 'standard-month'`);
     const input = {
       user: { id: user.userId, email: user.email },
-      price: price!,
+      price: await priceOf('creator-month'),
       successUrl: 'http://localhost/subscribed',
       cancelUrl: 'http://localhost/account/plan',
     };
@@ -380,19 +490,82 @@ describe('Stripe: checkout and portal through the SDK', () => {
     );
     expect(stored).toEqual({ provider_customer_id: 'cus_made', status: null });
 
-    const session = api.calls.find((c) => c.path === '/v1/checkout/sessions')!.form;
-    expect(Object.fromEntries(session)).toMatchObject({
+    expect(sessions()[0]).toMatchObject({
       mode: 'subscription',
       customer: 'cus_made',
       client_reference_id: user.userId,
-      'line_items[0][price]': 'standard-month',
+      'line_items[0][price]': 'creator-month',
       'line_items[0][quantity]': '1',
       success_url: 'http://localhost/subscribed',
       cancel_url: 'http://localhost/account/plan',
-      'metadata[price_id]': 'standard-month',
+      'metadata[price_id]': 'creator-month',
       'subscription_data[metadata][user_id]': user.userId,
     });
     const portal = api.calls.find((c) => c.path === '/v1/billing_portal/sessions')!.form;
     expect(Object.fromEntries(portal)).toEqual({ customer: 'cus_made', return_url: 'http://localhost/account/plan' });
+  });
+
+  it('opens a payment-mode checkout for a credit pack and a metered one (no quantity) for Per Minute', async () => {
+    const user = await signIn(t);
+    const provider = createStripeProvider({ db: t.database.db, stripe: api.stripe, webhookSecret: WEBHOOK_SECRET });
+    const common = {
+      user: { id: user.userId, email: user.email },
+      successUrl: 'http://localhost/subscribed',
+      cancelUrl: 'http://localhost/account/plan',
+    };
+    const before = sessions().length;
+    await provider.createCheckout({ ...common, price: await priceOf('credits-100-min') });
+    await provider.createCheckout({ ...common, price: await priceOf('per-minute'), revenueConfirmed: true });
+    const [pack, metered] = sessions().slice(before);
+    expect(pack).toMatchObject({
+      mode: 'payment',
+      'line_items[0][price]': 'credits-100-min',
+      'line_items[0][quantity]': '1',
+      'metadata[price_id]': 'credits-100-min',
+      'payment_intent_data[metadata][user_id]': user.userId,
+    });
+    expect(Object.keys(pack!).some((k) => k.startsWith('subscription_data'))).toBe(false);
+    expect(metered).toMatchObject({
+      mode: 'subscription',
+      'line_items[0][price]': 'per-minute',
+      'metadata[revenue_confirmed]': 'true',
+      'subscription_data[metadata][revenue_confirmed]': 'true',
+    });
+    expect(metered).not.toHaveProperty('line_items[0][quantity]');
+  });
+
+  it('reports usage as meter events (identifier = the usage), retried once, and cancels it', async () => {
+    const provider = createStripeProvider({
+      db: t.database.db,
+      stripe: api.stripe,
+      webhookSecret: WEBHOOK_SECRET,
+      meterEventName: 'timbre_seconds_test',
+    });
+    const usage = { identifier: 'conv-1', customerId: 'cus_pm', seconds: 42, at: new Date(1_787_000_000_000) };
+    api.failNextMeterEvents(1);
+    await expect(provider.reportUsage(usage)).rejects.toThrow();
+    await provider.reportUsage(usage);
+    const events = api.calls
+      .filter((c) => c.path === '/v1/billing/meter_events')
+      .map((c) => Object.fromEntries(c.form));
+    expect(events).toHaveLength(2);
+    // The retry sends the same identifier: Stripe counts it once.
+    for (const event of events) {
+      expect(event).toEqual({
+        event_name: 'timbre_seconds_test',
+        identifier: 'conv-1',
+        timestamp: '1787000000',
+        'payload[stripe_customer_id]': 'cus_pm',
+        'payload[value]': '42',
+      });
+    }
+    await provider.cancelUsage({ identifier: 'conv-1' });
+    const adjustment = api.calls.find((c) => c.path === '/v1/billing/meter_event_adjustments')!.form;
+    expect(Object.fromEntries(adjustment)).toEqual({
+      event_name: 'timbre_seconds_test',
+      type: 'cancel',
+      'cancel[identifier]': 'conv-1',
+    });
+    await expect(provider.reportUsage({ ...usage, customerId: null })).rejects.toThrow(/No Stripe customer/);
   });
 });

@@ -157,6 +157,8 @@ export const subscriptionCategoryEnum = pgEnum('subscription_category', [
 ]);
 // Not named "interval": that is a built-in PostgreSQL type.
 export const billingIntervalEnum = pgEnum('billing_interval', ['month', 'year']);
+/** How a price is paid: each interval, once (a credit pack), or each month for the seconds used (Per Minute). */
+export const priceModeEnum = pgEnum('price_mode', ['subscription', 'payment', 'metered']);
 export const userRoleEnum = pgEnum('user_role', ['user', 'prepaid', 'admin']);
 export const visibilityEnum = pgEnum('visibility', ['public', 'paid', 'private', 'kids', 'enterprise']);
 export const genderEnum = pgEnum('gender', ['male', 'female', 'neutral']);
@@ -174,6 +176,7 @@ export type CalibrationStatus = (typeof calibrationStatusEnum.enumValues)[number
 export type SubscriptionStatus = (typeof subscriptionStatusEnum.enumValues)[number];
 export type SubscriptionCategory = (typeof subscriptionCategoryEnum.enumValues)[number];
 export type BillingInterval = (typeof billingIntervalEnum.enumValues)[number];
+export type PriceMode = (typeof priceModeEnum.enumValues)[number];
 export type UserRole = (typeof userRoleEnum.enumValues)[number];
 export type Visibility = (typeof visibilityEnum.enumValues)[number];
 export type Gender = (typeof genderEnum.enumValues)[number];
@@ -332,7 +335,8 @@ export const creditLedger = pgTable(
     userId: userRef('user_id').notNull(),
     deltaSeconds: doublePrecision('delta_seconds').notNull().default(0),
     deltaChars: integer('delta_chars').notNull().default(0),
-    /** e.g. conversion, tts, refund, subscription_renewal, credit_purchase, promo, admin. */
+    /** trial, trial_end, subscription_period, subscription_end, credit_purchase, custom_plan, conversion:plan,
+     * conversion:credits, conversion:metered, tts, refund:<what was refunded>, admin (openapi CreditLedgerEntry). */
     reason: text('reason').notNull(),
     recordingId: uuid('recording_id').references((): AnyPgColumn => recordings.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -348,7 +352,10 @@ export const subscriptionPrices = pgTable('subscription_prices', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   category: subscriptionCategoryEnum('category').notNull(),
+  /** Null for a one-time purchase (mode payment). */
   interval: billingIntervalEnum('interval'),
+  mode: priceModeEnum('mode').notNull().default('subscription'),
+  /** Per interval (subscription), once (payment), or per second used (metered). */
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull().default('usd'),
   /** Conversion minutes included per interval (or in the credit pack). */
@@ -369,15 +376,48 @@ export const subscriptions = pgTable(
     status: subscriptionStatusEnum('status'),
     trial: boolean('trial').notNull().default(false),
     trialUsed: boolean('trial_used').notNull().default(false),
+    /** When the free trial started (an extended-trial promo code moves its end to this plus its days). */
+    trialStartedAt: timestamptz('trial_started_at'),
     trialEndsAt: timestamptz('trial_ends_at'),
+    currentPeriodStart: timestamptz('current_period_start'),
     currentPeriodEnd: timestamptz('current_period_end'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** Per Minute: the user confirmed at checkout that their business's revenue is under $1M. */
+    revenueConfirmed: boolean('revenue_confirmed').notNull().default(false),
     providerCustomerId: text('provider_customer_id'),
     providerSubscriptionId: text('provider_subscription_id').unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('subscriptions_provider_customer_id_idx').on(t.providerCustomerId)],
+);
+
+/**
+ * Per Minute usage, one row per metered charge of a conversion: the outbox of what is reported to the
+ * payment provider (Stripe meter events, whose identifier is this id) and taken back when the conversion
+ * fails. The credit ledger holds the same charge for the user; this row holds the provider's side.
+ */
+export const meteredUsage = pgTable(
+  'metered_usage',
+  {
+    /** The meter event's identifier: the conversion's id (with a suffix when it is charged again). */
+    id: text('id').primaryKey(),
+    userId: userRef('user_id').notNull(),
+    recordingId: uuid('recording_id').references((): AnyPgColumn => recordings.id, { onDelete: 'set null' }),
+    /** Whole seconds billed. */
+    seconds: integer('seconds').notNull(),
+    createdAt: createdAt(),
+    /** The conversion failed or was cancelled: the seconds are not billed. */
+    refundedAt: timestamptz('refunded_at'),
+    /** Reported to the provider (the local provider records it only). */
+    reportedAt: timestamptz('reported_at'),
+    /** The provider's report was cancelled after a refund. */
+    cancelledAt: timestamptz('cancelled_at'),
+  },
+  (t) => [
+    index('metered_usage_user_id_created_at_idx').on(t.userId, t.createdAt),
+    index('metered_usage_recording_id_idx').on(t.recordingId),
+  ],
 );
 
 /** Payment-provider webhook events already handled (webhooks are retried; handle each once). */

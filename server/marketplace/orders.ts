@@ -13,6 +13,7 @@ import {
   type UserData,
 } from '../db/schema.ts';
 import { users } from '../db/schema.ts';
+import { chargeMetered, METERED_CHARGE, refundMetered } from '../billing/metering.ts';
 import { callerOf, voiceAvailable, type Caller } from '../models/access.ts';
 import type { Db } from '../platform/db.ts';
 import { HttpError, notFound } from '../platform/errors.ts';
@@ -57,8 +58,23 @@ export async function orderableOriginal(db: Db, ownerId: string, id: string): Pr
   return row;
 }
 
-/** On the trial (or without a paid plan) only a voice's default accent is included (SPEC.md section 6). */
-const accentsLimited = (caller: Caller) => !caller.admin && !caller.prepaid && !caller.paid;
+/**
+ * On the trial (or without a paid plan) and on Pay As You Go credits only a voice's default accent is
+ * included (SPEC.md section 6).
+ */
+const accentsLimited = (caller: Caller) => (!caller.admin && !caller.prepaid && !caller.paid) || caller.perCredit;
+
+/**
+ * The upgrade prompt for a balance too short: a plan's minutes ran out (Creator, Power, TTS Only, Per
+ * Minute, Custom, or any paid plan) — "Out of Minutes?" —, or credits did (Pay As You Go, the trial, no
+ * plan) — "Out of Credits!".
+ */
+export function outOfBalance(caller: Caller): HttpError {
+  const credits = caller.category === 'pay_as_you_go' || (!caller.paid && caller.category === null);
+  return credits
+    ? upgradeRequired('out_of_credits', 'You are out of credits: buy credits to keep converting.')
+    : upgradeRequired('out_of_minutes', 'You are out of minutes: upgrade for 10x more, or buy credits.');
+}
 
 /**
  * Checks every requested conversion against the catalogue and the caller's plan. Unknown (or invisible)
@@ -123,10 +139,15 @@ export async function resolveConversions(
 /**
  * Takes `seconds` from the user's balance in the caller's transaction: plan seconds first, then bought
  * credits, written to the ledger per conversion so a failure gives back exactly what was taken. Answers
- * false (and takes nothing) when the balance is short. Admins are not charged.
+ * false (and takes nothing) when the balance is short. Admins are not charged; Per Minute needs no
+ * balance (its seconds are billed at the end of the month).
  */
 async function charge(tx: Db, caller: Caller, conversions: { recordingId: string; seconds: number }[]) {
   if (caller.admin) return true;
+  if (caller.metered) {
+    await chargeMetered(tx, caller.userId, conversions);
+    return true;
+  }
   const total = conversions.reduce((sum, c) => sum + c.seconds, 0);
   const updated = rowsOf<{ subscription_taken: number }>(
     await tx.execute(sql`
@@ -165,7 +186,9 @@ export async function refundConversion(tx: Db, recordingId: string): Promise<num
   const plan = -net('conversion:plan');
   const bought = -net('conversion:credits');
   const userId = rows[0]?.userId;
-  if (!userId || plan + bought <= 0) return 0;
+  if (!userId) return 0;
+  const metered = await refundMetered(tx, recordingId, -net(METERED_CHARGE), userId);
+  if (plan + bought <= 0) return metered;
   await tx.execute(sql`
     update credits set
       subscription_seconds = subscription_seconds + ${plan},
@@ -177,7 +200,7 @@ export async function refundConversion(tx: Db, recordingId: string): Promise<num
   if (plan > 0) back.push({ userId, recordingId, deltaSeconds: plan, reason: 'refund:conversion:plan' });
   if (bought > 0) back.push({ userId, recordingId, deltaSeconds: bought, reason: 'refund:conversion:credits' });
   await tx.insert(creditLedger).values(back);
-  return plan + bought;
+  return plan + bought + metered;
 }
 
 /** The user's advanced settings at order time, recorded in each conversion's params. */
@@ -296,12 +319,7 @@ export async function placeOrder(
       caller,
       rows.map((r, i) => ({ recordingId: r.id, seconds: resolved[i]!.costSeconds })),
     );
-    if (!charged) {
-      const paidPlan = caller.paid || caller.category !== null;
-      throw paidPlan
-        ? upgradeRequired('out_of_minutes', 'You are out of minutes: upgrade for 10x more, or buy credits.')
-        : upgradeRequired('out_of_credits', 'You are out of credits: buy credits to keep converting.');
-    }
+    if (!charged) throw outOfBalance(caller);
     await tx
       .update(recordings)
       .set({ conversionsCount: sql`${recordings.conversionsCount} + ${rows.length}` })
@@ -355,7 +373,7 @@ export async function retryConversion(
       .returning();
     if (!updated) throw new HttpError(409, 'Only a failed or cancelled conversion can be retried');
     if (!(await charge(tx, caller, [{ recordingId: row.id, seconds: resolved!.costSeconds }]))) {
-      throw upgradeRequired('out_of_minutes', 'You are out of minutes: upgrade for 10x more, or buy credits.');
+      throw outOfBalance(caller);
     }
     await enqueue(tx, row.id);
     return updated;

@@ -1,13 +1,14 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadCredits } from '../auth/billing.ts';
+import { loadCredits } from '../auth/credits.ts';
 import { DEFAULT_TTS_LIMIT } from '../auth/billing-state.ts';
 import type { Engine, NarrationStylePreset } from '../audio/engine/types.ts';
 import {
   accentInfos,
+  creditLedger,
   credits,
   narrationStyles,
   recordings,
@@ -150,6 +151,13 @@ export async function createTtsRecording(
       'Your trial plan has ended. Unlock full features by upgrading your plan now.',
     );
   }
+  // Pay As You Go credits buy conversion seconds, not text to speech (SPEC.md section 6).
+  if (caller.perCredit) {
+    throw upgradeRequired(
+      'out_of_characters',
+      'Text to speech is not included in Pay As You Go credits: upgrade to a plan with characters.',
+    );
+  }
   const text = body.text.trim();
   const privileged = caller.admin || caller.prepaid;
   const maxCharacters = privileged || caller.paid ? TTS_PAID_CHARACTERS : TTS_TRIAL_CHARACTERS;
@@ -225,6 +233,11 @@ export async function createTtsRecording(
         moderation: { status: 'approved', reason: null },
       })
       .returning();
+    if (!caller.admin) {
+      await tx
+        .insert(creditLedger)
+        .values({ userId: ownerId, recordingId: inserted!.id, deltaChars: -text.length, reason: 'tts' });
+    }
     await touchProject(tx, folder.projectId, true);
     await app.jobs.enqueue(
       TTS_JOB,
@@ -328,11 +341,22 @@ export function registerTtsJob(app: FastifyInstance, engineOf: () => Engine) {
         .where(eq(recordings.id, failed.payload.recordingId))
         .returning();
       if (!row) return;
-      // The characters go back; the request still counts against the daily limit.
-      await db
-        .update(credits)
-        .set({ ttsChars: sql`${credits.ttsChars} + ${row.text?.length ?? 0}`, updatedAt: new Date() })
-        .where(eq(credits.userId, row.ownerId));
+      // The characters charged go back (once); the request still counts against the daily limit.
+      await db.transaction(async (tx) => {
+        const [charged] = await tx
+          .select({ chars: sql<number>`coalesce(-sum(${creditLedger.deltaChars}), 0)::int` })
+          .from(creditLedger)
+          .where(and(eq(creditLedger.recordingId, row.id), inArray(creditLedger.reason, ['tts', 'refund:tts'])));
+        const back = Number(charged?.chars ?? 0);
+        if (back <= 0) return;
+        await tx
+          .update(credits)
+          .set({ ttsChars: sql`${credits.ttsChars} + ${back}`, updatedAt: new Date() })
+          .where(eq(credits.userId, row.ownerId));
+        await tx
+          .insert(creditLedger)
+          .values({ userId: row.ownerId, recordingId: row.id, deltaChars: back, reason: 'refund:tts' });
+      });
       const projectUrl = await projectUrlFor(db, row);
       void publishUserEvent(row.ownerId, {
         type: 'conversion.finished',

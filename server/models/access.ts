@@ -14,8 +14,8 @@ import type { ModelDef, PlanCategory, Visibility } from './catalogue.ts';
  *   on an enterprise footing — admins, prepaid accounts, the Custom plan and members of the
  *   enterprise-voices group.
  * - available (can be ordered): nothing without access (admin or prepaid, or a subscription that is
- *   active or trialing); public voices on every plan; paid voices on a paid subscription (not the trial)
- *   whose plan category is among the voice's tiers, and for prepaid accounts; kids voices once granted
+ *   active or trialing); public voices on every plan; paid voices on a paid subscription (not the trial,
+ *   nor Pay As You Go credits) whose plan category is among the voice's tiers, and for prepaid accounts; kids voices once granted
  *   (the kids-voices group, which is how "how to request kids voices" ends); enterprise voices for whoever
  *   sees them; a private voice for its owner; admins everything but other users' private voices. A
  *   retired voice is available to nobody.
@@ -35,6 +35,13 @@ export interface Caller {
   paid: boolean;
   /** The plan category of the subscription, when known. */
   category: PlanCategory | null;
+  /**
+   * On Pay As You Go credits (SPEC.md section 6's per-credit restrictions): public voices and default
+   * accents only, no TTS characters. Admins and prepaid accounts never are.
+   */
+  perCredit: boolean;
+  /** On Per Minute (paid): conversions are billed by the second at the end of the month, no balance needed. */
+  metered: boolean;
   kids: boolean;
   enterprise: boolean;
 }
@@ -93,6 +100,8 @@ export function callerFrom(state: {
     access,
     paid,
     category: state.category,
+    perCredit: paid && !admin && !prepaid && state.category === 'pay_as_you_go',
+    metered: paid && !admin && !prepaid && state.category === 'per_minute',
     kids: admin || state.groups.includes(KIDS_VOICES_GROUP),
     enterprise: admin || prepaid || state.category === 'custom' || state.groups.includes(ENTERPRISE_VOICES_GROUP),
   };
@@ -122,7 +131,7 @@ export function voiceAvailable(caller: Caller, voice: VoiceAccessFacts): boolean
     case 'public':
       return inTier;
     case 'paid':
-      return caller.prepaid || (caller.paid && inTier);
+      return caller.prepaid || (caller.paid && !caller.perCredit && inTier);
     case 'kids':
       return caller.kids;
     case 'enterprise':

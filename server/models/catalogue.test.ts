@@ -203,6 +203,18 @@ describe('access rules', () => {
     expect(voiceAvailable(caller(), voice('paid', { active: false }))).toBe(false);
   });
 
+  it('keeps Pay As You Go credits to public voices (SPEC.md section 6), and flags Per Minute as metered', () => {
+    const credits = caller({ category: 'pay_as_you_go' });
+    expect(credits.perCredit).toBe(true);
+    expect(voiceAvailable(credits, voice('public', { tiers: [...PLAN_CATEGORIES] }))).toBe(true);
+    expect(voiceAvailable(credits, voice('paid', { tiers: [...PLAN_CATEGORIES] }))).toBe(false);
+    expect(caller({ category: 'pay_as_you_go', roles: ['prepaid'] }).perCredit).toBe(false);
+    expect(caller({ category: 'pay_as_you_go', status: null }).perCredit).toBe(false);
+    expect(caller({ category: 'per_minute' }).metered).toBe(true);
+    expect(caller({ category: 'per_minute', status: 'unpaid' }).metered).toBe(false);
+    expect(caller().perCredit || caller().metered).toBe(false);
+  });
+
   it('keeps private voices to their owner, admins included', () => {
     expect(voiceAvailable(caller(), voice('private', { ownerId: 'u1' }))).toBe(true);
     expect(voiceAvailable(caller(), voice('private', { ownerId: 'u2' }))).toBe(false);

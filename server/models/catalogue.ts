@@ -288,8 +288,9 @@ export interface VoiceDef {
 }
 
 const ALL_PLANS = [...PLAN_CATEGORIES];
-const PAID_PLANS: PlanCategory[] = ['creator', 'power', 'custom', 'per_minute', 'pay_as_you_go'];
-const PREMIUM_PLANS: PlanCategory[] = ['power', 'custom', 'pay_as_you_go'];
+// Pay As You Go credits include public voices only (SPEC.md section 6's per-credit restrictions).
+const PAID_PLANS: PlanCategory[] = ['creator', 'power', 'custom', 'per_minute'];
+const PREMIUM_PLANS: PlanCategory[] = ['power', 'custom'];
 
 /** What a voice's visibility implies when the definition does not say otherwise. */
 export function defaultTiers(visibility: Visibility): PlanCategory[] {

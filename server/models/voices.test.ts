@@ -444,7 +444,7 @@ describe('voices: who sees and may use what', () => {
     const isabella = ok<{ items: ApiVoice[] }>(
       await post(t, alice, '/api/v2/voices/by-ids', { voice_ids: [id('isabella')] }),
     ).items[0]!;
-    expect(isabella.tiers).toEqual(['creator', 'power', 'custom', 'per_minute', 'pay_as_you_go']);
+    expect(isabella.tiers).toEqual(['creator', 'power', 'custom', 'per_minute']);
     expect(isabella.cost_multiplier).toBe(1.5);
   });
 

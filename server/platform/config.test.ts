@@ -154,7 +154,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_xyz' }).stripe).toEqual({
       secretKey: 'sk_test_abc',
       webhookSecret: 'whsec_xyz',
+      meterEventName: 'timbre_seconds',
     });
+    const both = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_xyz' };
+    expect(loadConfig({ ...both, STRIPE_METER_EVENT_NAME: 'per_minute_seconds' }).stripe?.meterEventName).toBe(
+      'per_minute_seconds',
+    );
+    expect(() => loadConfig({ ...both, STRIPE_METER_EVENT_NAME: 'two words' })).toThrow(/STRIPE_METER_EVENT_NAME/);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
       new ConfigError('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together'),
     );

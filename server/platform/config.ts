@@ -62,8 +62,10 @@ export interface Config {
   /**
    * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET — take payments with Stripe (both or neither). Unset means the
    * local test provider's checkout and portal pages, which production refuses to serve.
+   * STRIPE_METER_EVENT_NAME — the event name of the Stripe meter that bills Per Minute usage; default
+   * timbre_seconds.
    */
-  stripe: { secretKey: string; webhookSecret: string } | undefined;
+  stripe: { secretKey: string; webhookSecret: string; meterEventName: string } | undefined;
 }
 
 export interface S3Config {
@@ -203,7 +205,13 @@ function stripeConfig(env: NodeJS.ProcessEnv): Config['stripe'] {
     throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_… or rk_…)');
   }
   if (!webhookSecret.startsWith('whsec_')) throw new ConfigError('STRIPE_WEBHOOK_SECRET must start with whsec_');
-  return { secretKey, webhookSecret };
+  const meterEventName = env.STRIPE_METER_EVENT_NAME?.trim() || 'timbre_seconds';
+  if (!/^[A-Za-z0-9_.:-]{1,100}$/.test(meterEventName)) {
+    throw new ConfigError(
+      `STRIPE_METER_EVENT_NAME must be a Stripe meter's event name (letters, digits, _ . : -), got "${meterEventName}"`,
+    );
+  }
+  return { secretKey, webhookSecret, meterEventName };
 }
 
 function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
