@@ -80,7 +80,9 @@ export default tseslint.config(
               from: { element: { type: 'feature' } },
               allow: {
                 to: [
-                  { element: { types: { anyOf: ['shared', 'machines', 'api', 'design-system', 'i18n', 'contracts'] } } },
+                  {
+                    element: { types: { anyOf: ['shared', 'machines', 'api', 'design-system', 'i18n', 'contracts'] } },
+                  },
                   { element: { type: 'feature', captured: { feature: '{{ from.captured.feature }}' } } },
                 ],
               },

@@ -20,7 +20,14 @@ const LIST: Price[] = [
   price({ id: 'tts-30k-year', category: 'tts_only', amount: 50_00, interval: 'year', tts_chars: 360_000 }),
   price({ id: 'tts-30k-month', category: 'tts_only', amount: 5_00, tts_chars: 30_000 }),
   price({ id: 'per-minute', category: 'per_minute', amount: 9, mode: 'metered' }),
-  price({ id: 'credits-16-min', category: 'pay_as_you_go', amount: 86_40, interval: null, mode: 'payment', minutes: 16 }),
+  price({
+    id: 'credits-16-min',
+    category: 'pay_as_you_go',
+    amount: 86_40,
+    interval: null,
+    mode: 'payment',
+    minutes: 16,
+  }),
   price({ id: 'credits-5-min', category: 'pay_as_you_go', amount: 29_00, interval: null, mode: 'payment', minutes: 5 }),
 ];
 

@@ -73,7 +73,8 @@ export function groupPrices(prices: readonly Price[]): PriceList {
     ),
     ttsTiers: byInterval(
       subscriptions.filter((p) => p.category === 'tts_only'),
-      (p) => `${monthly({ month: p.interval === 'month' ? p : null, year: p.interval === 'year' ? p : null }, 'tts_chars')}`,
+      (p) =>
+        `${monthly({ month: p.interval === 'month' ? p : null, year: p.interval === 'year' ? p : null }, 'tts_chars')}`,
     ),
     perMinute: list.find((p) => p.mode === 'metered') ?? null,
     packs: list.filter((p) => p.mode === 'payment').sort((a, b) => a.minutes - b.minutes),
