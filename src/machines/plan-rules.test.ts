@@ -60,7 +60,7 @@ const verdict = (v: { ok: true } | { ok: false; reason: string }) => (v.ok ? 'ye
 describe('plan rules', () => {
   // prettier-ignore
   const table: [PlanName, download: string, paidVoice: string, accent: string, convert60s: string, speak600: string, recording: number, perRequest: number][] = [
-    ['none',         'trial_expired', 'trial_expired', 'trial_expired', 'trial_expired',  'trial_expired',     30,   500],
+    ['none',         'download',      'trial_expired', 'trial_expired', 'trial_expired',  'trial_expired',     30,   500],
     ['trial',        'download',      'voice',         'accent',        'yes',            'out_of_characters', 30,   500],
     ['trialExpired', 'trial_expired', 'trial_expired', 'trial_expired', 'trial_expired',  'trial_expired',     30,   500],
     ['creator',      'yes',           'yes',           'yes',           'yes',            'yes',               3600, 10_000],
@@ -69,7 +69,7 @@ describe('plan rules', () => {
     ['payg',         'yes',           'voice',         'accent',        'yes',            'out_of_characters', 3600, 10_000],
     ['paygSpent',    'yes',           'voice',         'accent',        'out_of_credits', 'out_of_characters', 3600, 10_000],
     ['perMinute',    'yes',           'yes',           'yes',           'yes',            'yes',               3600, 10_000],
-    ['unpaid',       'trial_expired', 'trial_expired', 'trial_expired', 'trial_expired',  'trial_expired',     30,   500],
+    ['unpaid',       'download',      'trial_expired', 'trial_expired', 'trial_expired',  'trial_expired',     30,   500],
     ['admin',        'yes',           'yes',           'yes',           'yes',            'yes',               3600, 10_000],
     ['prepaid',      'yes',           'yes',           'yes',           'yes',            'yes',               3600, 10_000],
   ];

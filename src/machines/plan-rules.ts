@@ -80,7 +80,8 @@ export const isPerMinute = (f: PlanFacts) => f.category === 'per_minute' && paid
 /** Downloads: not on the trial, not without a plan (SPEC.md section 6). */
 export function canDownload(f: PlanFacts): Verdict {
   if (f.role === 'admin') return YES;
-  if (!hasAccess(f)) return noAccess();
+  // As the server says it: the expired trial's prompt after a trial, the download prompt before any plan.
+  if (!hasAccess(f)) return f.trialExpired ? noAccess() : no('download');
   if (f.trial || f.downloadRevoked) return no('download');
   return YES;
 }

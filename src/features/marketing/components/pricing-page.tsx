@@ -17,7 +17,7 @@ import {
   VisuallyHidden,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
-import { failureMessage, useSession } from '../../../machines/index.ts';
+import { canStartTrial, failureMessage, planFacts, useSession } from '../../../machines/index.ts';
 import {
   EXPLORER,
   groupPrices,
@@ -515,14 +515,9 @@ export function PricingPage({ forBusinessHref }: PricingPageProps) {
     else next.delete('billing');
     void setParams(next, { replace: true, preventScrollReset: true });
   };
-  const stripe = user?.data.stripe;
-  const trial: TrialStanding = !stripe
-    ? 'offer'
-    : stripe.trial
-      ? 'current'
-      : stripe.trial_used || stripe.subscription_status
-        ? 'used'
-        : 'offer';
+  // The plan rules say whether the trial is there to start (never for admins, nor after it was used).
+  const facts = user ? planFacts(user) : null;
+  const trial: TrialStanding = !facts ? 'offer' : facts.trial ? 'current' : canStartTrial(facts) ? 'offer' : 'used';
 
   return (
     <PricingView

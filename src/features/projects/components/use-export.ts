@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { addToast, announce, modalStore } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
-import { failureMessage } from '../../../machines/index.ts';
+import { canDownload, failureMessage, planFacts, useSession } from '../../../machines/index.ts';
 import { exportZip, upgradeReasonOf, type ExportTarget } from '../api/projects-api.ts';
 
 /** Hands a downloaded file to the browser under its name. */
@@ -26,7 +26,14 @@ export function useExport() {
   const intl = useIntl();
   const api = useApi();
   const [pending, setPending] = useState<string | null>(null);
+  const { user } = useSession();
   const run = async (target: ExportTarget, name: string) => {
+    // The plan rules know a plan without downloads: the prompt opens without asking the server.
+    const allowed = user ? canDownload(planFacts(user)) : null;
+    if (allowed && !allowed.ok) {
+      modalStore.trigger.open({ id: 'upgradePlan', data: { reason: allowed.reason } });
+      return;
+    }
     setPending(`${target.kind}:${target.id}`);
     announce(intl.formatMessage({ id: 'projects.export.started' }, { name }));
     try {
