@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pcmWav, syntheticVoice } from '../../tests/support/audio.ts';
 import { newFolder, newProject, upload } from '../../tests/support/studio.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
+import { enqueueJob } from '../jobs/index.ts';
 import { refundConversion } from '../marketplace/orders.ts';
 
 /**
@@ -107,6 +108,35 @@ describe('plans bought through the product: what each lets the user do', () => {
         where user_id = ${user.userId} and reason = 'tts'`),
     );
     expect(charge).toEqual({ reason: 'tts', delta_chars: -text.length, recording_id: res.json().id });
+  });
+
+  it('gives a failed text to speech its characters back, once, through the ledger', async () => {
+    const user = await signIn(t);
+    await buy(user, 'tts-30k-month');
+    const place = await studio(user);
+    const res = await tts(user, place, 'Hello');
+    expect(res.statusCode).toBe(202);
+    await t.app.jobs.idle({ timeoutMs: 120_000 });
+    // The same request again, whose voice is gone by the time its job runs: the job fails for good.
+    const [row] = rows<{ id: string }>(
+      await t.database.db.execute(sql`insert into recordings (owner_id, project_id, parent_folder_id, type, state, tts,
+        text, text_language, label) values (${user.userId}, ${place.project.id}, ${place.folder.id}, 'original',
+        'queued', true, 'Hello', 'en-US', 'Hello') returning id`),
+    );
+    await t.database.db.execute(sql`update credits set tts_chars = tts_chars - 5 where user_id = ${user.userId}`);
+    await t.database.db.execute(sql`insert into credit_ledger (user_id, recording_id, delta_chars, reason)
+      values (${user.userId}, ${row!.id}, -5, 'tts')`);
+    await enqueueJob(t.database.db, 'tts', { recordingId: row!.id }, { userId: user.userId });
+    await t.app.jobs.idle({ timeoutMs: 60_000 });
+    expect((await credits(user)).tts_chars).toBe(30_000 - 5);
+    const ledger = rows<{ reason: string; delta_chars: number }>(
+      await t.database.db.execute(sql`select reason, delta_chars from credit_ledger where recording_id = ${row!.id}
+        order by created_at`),
+    );
+    expect(ledger).toEqual([
+      { reason: 'tts', delta_chars: -5 },
+      { reason: 'refund:tts', delta_chars: 5 },
+    ]);
   });
 
   it('keeps Pay As You Go credits to public voices, default accents and no characters; downloads allowed', async () => {
