@@ -185,6 +185,18 @@ describe('plans bought through the product: what each lets the user do', () => {
     expect(broke.statusCode).toBe(402);
     expect(broke.json().reason).toBe('out_of_minutes');
 
+    // The free trial's minutes run out the same way: "Out of Minutes?", more by upgrading or buying credits.
+    const trial = await signIn(t);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/v3/start-trial', headers: trial.headers, payload: {} })).statusCode,
+    ).toBe(200);
+    const trialPlace = await studio(trial);
+    await t.database.db.execute(sql`update credits set subscription_seconds = 0.2, available_seconds = 0.2
+      where user_id = ${trial.userId}`);
+    const trialBroke = await order(trial, trialPlace.original.id, { voice_id: publicVoice });
+    expect(trialBroke.statusCode).toBe(402);
+    expect(trialBroke.json().reason).toBe('out_of_minutes');
+
     const ttsOnly = await signIn(t);
     await buy(ttsOnly, 'tts-30k-month');
     expect(await credits(ttsOnly)).toMatchObject({ subscription_seconds: 0, tts_chars: 30_000 });

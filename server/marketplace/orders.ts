@@ -65,12 +65,13 @@ export async function orderableOriginal(db: Db, ownerId: string, id: string): Pr
 const accentsLimited = (caller: Caller) => (!caller.admin && !caller.prepaid && !caller.paid) || caller.perCredit;
 
 /**
- * The upgrade prompt for a balance too short: a plan's minutes ran out (Creator, Power, TTS Only, Per
- * Minute, Custom, or any paid plan) — "Out of Minutes?" —, or credits did (Pay As You Go, the trial, no
- * plan) — "Out of Credits!".
+ * The upgrade prompt for a balance too short: a plan's minutes ran out (the trial's, Creator, Power, TTS
+ * Only, Per Minute, Custom) — "Out of Minutes? Upgrade for More!", 10x more by upgrading or buying credits —,
+ * or bought credits did (Pay As You Go, a prepaid account's credit) — "Out of Credits!", Buy Credits. The
+ * client's plan rules (src/machines/plan-rules.ts) give the same answer.
  */
 export function outOfBalance(caller: Caller): HttpError {
-  const credits = caller.category === 'pay_as_you_go' || (!caller.paid && caller.category === null);
+  const credits = caller.category === 'pay_as_you_go' || (caller.prepaid && !caller.paid);
   return credits
     ? upgradeRequired('out_of_credits', 'You are out of credits: buy credits to keep converting.')
     : upgradeRequired('out_of_minutes', 'You are out of minutes: upgrade for 10x more, or buy credits.');
