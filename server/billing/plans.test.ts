@@ -128,12 +128,15 @@ describe('plans bought through the product: what each lets the user do', () => {
       values (${user.userId}, ${row!.id}, -5, 'tts')`);
     await enqueueJob(t.database.db, 'tts', { recordingId: row!.id }, { userId: user.userId });
     await t.app.jobs.idle({ timeoutMs: 60_000 });
+    const ledger = async () =>
+      rows<{ reason: string; delta_chars: number }>(
+        await t.database.db.execute(sql`select reason, delta_chars from credit_ledger where recording_id = ${row!.id}
+          order by created_at`),
+      );
+    // onFailed runs once the job is marked failed, so the queue reads idle a moment before the refund.
+    await expect.poll(async () => (await ledger()).length, { timeout: 10_000 }).toBe(2);
     expect((await credits(user)).tts_chars).toBe(30_000 - 5);
-    const ledger = rows<{ reason: string; delta_chars: number }>(
-      await t.database.db.execute(sql`select reason, delta_chars from credit_ledger where recording_id = ${row!.id}
-        order by created_at`),
-    );
-    expect(ledger).toEqual([
+    expect(await ledger()).toEqual([
       { reason: 'tts', delta_chars: -5 },
       { reason: 'refund:tts', delta_chars: 5 },
     ]);
