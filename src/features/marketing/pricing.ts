@@ -62,20 +62,3 @@ export function pricingOffers(list: PriceList, interval: BillingInterval): Prici
     bestSaving: bestYearlySavingPercent([...list.plans, ...list.ttsTiers]),
   };
 }
-
-/*
- * Kept only for server/auth/billing.test.ts, which holds the server's seeded prices to these figures: the
- * page no longer reads them (it renders the price list the server sends). Remove them when that test reads
- * src/shared/price-list.ts instead.
- */
-export {
-  MINIMUM_PURCHASE_CENTS as MINIMUM_PURCHASE,
-  PER_SECOND_CENTS as PER_SECOND_PRICE,
-} from '../../shared/price-list.ts';
-/** @deprecated see above. */
-export const CREDIT_PACK_MINUTES = [5, 16, 30, 100, 500] as const;
-/** @deprecated see above: the server's seed ids (standard-*, pro-*) and SPEC.md section 9's amounts. */
-export const PLANS = [
-  { id: 'standard', price: { month: 199_00, year: 1999_00 }, minutes: 120 },
-  { id: 'pro', price: { month: 499_00, year: 4999_00 }, minutes: 600 },
-] as const;
