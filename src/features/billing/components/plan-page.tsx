@@ -46,6 +46,7 @@ import {
 } from '../../../shared/price-list.ts';
 import { fetchLedger, LEDGER_CSV_URL, LEDGER_PAGE_SIZE } from '../api/billing-api.ts';
 import { rememberCheckout } from '../pending-checkout.ts';
+import { CustomPlanForm } from './custom-plan-form.tsx';
 import { forecastRunOut, ledgerReasonId, usageOf, type LedgerEntry } from '../usage.ts';
 import * as styles from './billing.css.ts';
 
@@ -583,9 +584,12 @@ export function PlanPage() {
       <UsageSection facts={facts} ledger={ledger.recent} />
 
       {facts.role === 'admin' ? (
-        <p className={styles.muted}>
-          <FormattedMessage id="billing.plan.adminNote" />
-        </p>
+        <>
+          <p className={styles.muted}>
+            <FormattedMessage id="billing.plan.adminNote" />
+          </p>
+          <CustomPlanForm />
+        </>
       ) : !list ? (
         <Skeleton height="16rem" />
       ) : (

@@ -342,3 +342,51 @@ export const SubscribedCreditsArrive: Story = {
     await expect(canvas.getByText('You can convert 136 minutes of audio now.')).toBeVisible();
   },
 };
+
+/** An admin has nothing to buy; they put a user on a Custom plan, found by e-mail, by keyboard. */
+export const AdminSetsCustomPlan: Story = {
+  loaders: [
+    planHarness({
+      user: { ...testUser(), roles: ['admin'] },
+      routes: {
+        'GET /api/v3/users': ({ query }) => ({
+          status: 200,
+          body: {
+            items: query.get('search') === 'grace@example.com' ? [{ ...testUser(), email: 'grace@example.com' }] : [],
+            total: query.get('search') === 'grace@example.com' ? 1 : 0,
+            offset: 0,
+            limit: 10,
+          },
+        }),
+        [`PUT /api/v3/users/${testUser().id}/plan`]: { status: 200, body: testUser(), delay: 50 },
+      },
+    }),
+  ],
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText('Administrators always have access: there is nothing to buy here.'),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('region', { name: 'Buy credits' })).toBeNull();
+    const email = canvas.getByRole('textbox', { name: /The user's e-mail address/ });
+    await tabTo(email);
+    await userEvent.keyboard('nobody@example.com');
+    await tabTo(canvas.getByRole('button', { name: 'Put on this plan' }));
+    await userEvent.keyboard('{Enter}');
+    await expect(await canvas.findByText('No user has this e-mail address.')).toBeVisible();
+    await tabTo(email);
+    await userEvent.keyboard('{Control>}a{/Control}grace@example.com');
+    await tabTo(canvas.getByRole('button', { name: 'Put on this plan' }));
+    await userEvent.keyboard('{Enter}');
+    await expect(await canvas.findByRole('status')).toHaveTextContent('grace@example.com is now on Custom.');
+    await expect(h.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      name: 'Custom',
+      minutes: 600,
+      tts_chars: 500_000,
+      amount: 100_000,
+      interval: 'month',
+    });
+    await expect(announced()).toContain('grace@example.com is now on Custom.');
+  },
+};
