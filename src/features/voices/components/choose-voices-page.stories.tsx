@@ -8,6 +8,7 @@ import {
   voiceSelectionStore,
   type LastUsedVoiceEntry,
 } from '../../../machines/index.ts';
+import { testUser } from '../../../machines/testing.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { registerVoicesModals } from '../modals/register.ts';
 import { VOICE_FILTERS_KEY } from '../voice-filters.store.ts';
@@ -324,6 +325,42 @@ export const BlockedVoices: Story = {
     await expect(kids).toHaveTextContent('Dot is a kids voice.');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    await expect(voiceSelectionStore.getSnapshot().context.choices).toEqual([]);
+  },
+};
+
+/** On the trial a voice's other accents are not included: choosing one with a saved other accent says so. */
+export const AccentOutsideTheTrial: Story = {
+  loaders: [
+    () =>
+      loadVoices(
+        '/choose-voices',
+        {
+          voices: [
+            makeVoice(2, 'Bruno', {
+              accents: [accent('en-US', true), accent('en-GB')],
+              settings: {
+                voice_id: uuid(2),
+                favorite: false,
+                accent_id: 'en-GB',
+                narration_style_id: 'BASIC',
+                semitones_correction: 0,
+              },
+            }),
+          ],
+        },
+        {},
+        testUser({ stripe: { subscription_status: 'trialing', trial: true, trial_used: true } }),
+      ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const bruno = await canvas.findByRole('button', { name: 'Choose Bruno' });
+    await pressEnterOn(bruno);
+    const prompt = await body().findByRole('dialog', { name: 'Discover New Accent!' });
+    await expect(prompt).toHaveTextContent('British English');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(bruno).toHaveFocus());
     await expect(voiceSelectionStore.getSnapshot().context.choices).toEqual([]);
   },
 };

@@ -5,17 +5,19 @@ import { announce, Avatar, Badge, Button, ButtonLink, modalStore, Spinner } from
 import { useApi } from '../../../api/index.ts';
 import {
   browserStorage,
+  canUseAccent,
+  type ChosenSettings,
   failureMessage,
   lastUsedVoicesNewestFirst,
   lastUsedVoicesStore,
   MAX_CHOSEN_VOICES,
   readNewOriginal,
   useSession,
+  useSubscription,
   useVoiceSelection,
+  type VoiceChoice,
   voiceChoiceOf,
   voiceSelectionStore,
-  type ChosenSettings,
-  type VoiceChoice,
 } from '../../../machines/index.ts';
 import {
   checkPrivateVoice,
@@ -62,6 +64,7 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
   const intl = useIntl();
   const api = useApi();
   const { user } = useSession();
+  const plan = useSubscription();
   const selection = useVoiceSelection();
   const formatSemitones = useSemitonesFormat();
   const known = useRef(new Map<string, Voice>());
@@ -121,7 +124,17 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
       modalStore.trigger.open({ id: 'voiceUpgradePlan', data: { reason: 'voice', voiceName: voice.name } });
       return;
     }
-    addChoice(voiceChoiceOf(voice, wanted));
+    const choice = voiceChoiceOf(voice, wanted);
+    // A voice's other accents are not on the trial nor per credits: the plan rules say so before any order.
+    const accent = plan.facts ? canUseAccent(plan.facts, { is_default: choice.isDefault }) : null;
+    if (accent && !accent.ok && accent.reason === 'accent') {
+      modalStore.trigger.open({
+        id: 'voiceUpgradePlan',
+        data: { reason: 'accent', voiceName: voice.name, accentName: choice.accentName },
+      });
+      return;
+    }
+    addChoice(choice);
   };
 
   /** Adds a choice (or new settings for a voice already chosen) and makes it the newest last-used voice. */

@@ -59,8 +59,9 @@ export async function loadVoices(
   path: string,
   state: VoicesState,
   storage: Record<string, string> = {},
+  user = testUser(),
 ): Promise<LoadedVoices> {
-  const harness = await createHarness({ path, user: testUser(), routes: voicesRoutes(state), storage });
+  const harness = await createHarness({ path, user, routes: voicesRoutes(state), storage });
   listPreferencesStore.trigger.reload();
   voiceFiltersStore.trigger.reload();
   lastUsedVoicesStore.trigger.reload();
