@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { announce, Button, Form, NumberField, Radio, RadioGroup, TextField } from '../../../../design-system/index.ts';
+import { announce, Button, Form, NumberField, TextField } from '../../../../design-system/index.ts';
 import { isApiError, useApi } from '../../../api/index.ts';
 import { failureMessage } from '../../../machines/index.ts';
 import type { BillingInterval } from '../../../shared/price-list.ts';
 import * as styles from './billing.css.ts';
+import { IntervalToggle } from './interval-toggle.tsx';
 
 /**
  * The admin's one billing action until the admin console comes: put a user (found by e-mail) on a Custom
@@ -116,19 +117,7 @@ export function CustomPlanForm() {
             onChange={setPrice}
           />
         </div>
-        <RadioGroup
-          label={intl.formatMessage({ id: 'billing.plans.interval' })}
-          orientation="horizontal"
-          value={interval}
-          onChange={(value) => setInterval(value === 'year' ? 'year' : 'month')}
-        >
-          <Radio value="month">
-            <FormattedMessage id="billing.plans.month" />
-          </Radio>
-          <Radio value="year">
-            <FormattedMessage id="billing.plans.year" />
-          </Radio>
-        </RadioGroup>
+        <IntervalToggle value={interval} onChange={setInterval} />
         <div className={styles.actions}>
           <Button type="submit" isPending={pending}>
             <FormattedMessage id="billing.custom.submit" />

@@ -14,8 +14,6 @@ import {
   formatPrice,
   Link,
   Meter,
-  Radio,
-  RadioGroup,
   Row,
   Skeleton,
   Table,
@@ -47,6 +45,7 @@ import {
 import { fetchLedger, LEDGER_CSV_URL, LEDGER_PAGE_SIZE } from '../api/billing-api.ts';
 import { rememberCheckout } from '../pending-checkout.ts';
 import { CustomPlanForm } from './custom-plan-form.tsx';
+import { IntervalToggle } from './interval-toggle.tsx';
 import { forecastRunOut, ledgerReasonId, usageOf, type LedgerEntry } from '../usage.ts';
 import * as styles from './billing.css.ts';
 
@@ -155,66 +154,57 @@ function UsageSection({ facts, ledger }: { facts: PlanFacts; ledger: LedgerEntry
   const forecast = ledger ? forecastRunOut(ledger, usage.availableSeconds, Date.now()) : null;
   const minutes = (seconds: number) => intl.formatNumber(seconds / 60, { maximumFractionDigits: 1 });
   const lowIsBad = { warning: 80, danger: 95 };
+  const count = (n: number) => intl.formatNumber(n);
+  const requests = {
+    total: usage.requests.limit,
+    used: usage.requests.used,
+    left: usage.requests.limit - usage.requests.used,
+  };
+  // Each allowance as a meter, shown once there is one (the daily TTS requests always).
+  const meters = [
+    {
+      id: 'billing.usage.minutes',
+      valueId: 'billing.usage.minutesValue',
+      format: minutes,
+      allowance: usage.planSeconds,
+    },
+    {
+      id: 'billing.usage.credits',
+      valueId: 'billing.usage.minutesValue',
+      format: minutes,
+      allowance: usage.boughtSeconds,
+    },
+    {
+      id: 'billing.usage.characters',
+      valueId: 'billing.usage.charactersValue',
+      format: count,
+      allowance: usage.characters,
+    },
+    { id: 'billing.usage.requests', valueId: 'billing.usage.requestsValue', format: count, allowance: requests },
+  ].map((meter) => ({
+    ...meter,
+    value: meter.allowance.total > 0 ? (meter.allowance.used / meter.allowance.total) * 100 : 0,
+  }));
   return (
     <section className={styles.section} aria-labelledby="plan-usage">
       <h2 id="plan-usage" className={styles.sectionTitle}>
         <FormattedMessage id="billing.usage.title" />
       </h2>
       <div className={styles.meters}>
-        {usage.planSeconds.total > 0 ? (
-          <Meter
-            label={intl.formatMessage({ id: 'billing.usage.minutes' })}
-            value={usage.planSeconds.percentUsed}
-            thresholds={lowIsBad}
-            valueLabel={intl.formatMessage(
-              { id: 'billing.usage.minutesValue' },
-              {
-                used: minutes(usage.planSeconds.used),
-                total: minutes(usage.planSeconds.total),
-                left: minutes(usage.planSeconds.left),
-              },
-            )}
-          />
-        ) : null}
-        {usage.boughtSeconds.total > 0 ? (
-          <Meter
-            label={intl.formatMessage({ id: 'billing.usage.credits' })}
-            value={usage.boughtSeconds.percentUsed}
-            thresholds={lowIsBad}
-            valueLabel={intl.formatMessage(
-              { id: 'billing.usage.minutesValue' },
-              {
-                used: minutes(usage.boughtSeconds.used),
-                total: minutes(usage.boughtSeconds.total),
-                left: minutes(usage.boughtSeconds.left),
-              },
-            )}
-          />
-        ) : null}
-        {usage.characters.total > 0 ? (
-          <Meter
-            label={intl.formatMessage({ id: 'billing.usage.characters' })}
-            value={usage.characters.percentUsed}
-            thresholds={lowIsBad}
-            valueLabel={intl.formatMessage(
-              { id: 'billing.usage.charactersValue' },
-              {
-                used: intl.formatNumber(usage.characters.used),
-                total: intl.formatNumber(usage.characters.total),
-                left: intl.formatNumber(usage.characters.left),
-              },
-            )}
-          />
-        ) : null}
-        <Meter
-          label={intl.formatMessage({ id: 'billing.usage.requests' })}
-          value={usage.requests.limit > 0 ? (usage.requests.used / usage.requests.limit) * 100 : 0}
-          thresholds={lowIsBad}
-          valueLabel={intl.formatMessage(
-            { id: 'billing.usage.requestsValue' },
-            { used: usage.requests.used, limit: usage.requests.limit },
-          )}
-        />
+        {meters.map(({ id, value, valueId, format, allowance }) =>
+          allowance.total > 0 ? (
+            <Meter
+              key={id}
+              label={intl.formatMessage({ id })}
+              value={value}
+              thresholds={lowIsBad}
+              valueLabel={intl.formatMessage(
+                { id: valueId },
+                { used: format(allowance.used), total: format(allowance.total), left: format(allowance.left) },
+              )}
+            />
+          ) : null,
+        )}
       </div>
       <p className={styles.muted}>
         <FormattedMessage id="billing.usage.available" values={{ minutes: minutes(usage.availableSeconds) }} />
@@ -603,23 +593,14 @@ export function PlanPage() {
                 <FormattedMessage id="billing.plans.changeInPortal" />
               </p>
             ) : null}
-            <RadioGroup
-              label={intl.formatMessage({ id: 'billing.plans.interval' })}
+            <IntervalToggle
+              value={interval}
+              onChange={setInterval}
               description={intl.formatMessage(
                 { id: 'billing.plans.intervalHint' },
                 { percent: bestYearlySavingPercent([...list.plans, ...list.ttsTiers]) },
               )}
-              orientation="horizontal"
-              value={interval}
-              onChange={setInterval}
-            >
-              <Radio value="month">
-                <FormattedMessage id="billing.plans.month" />
-              </Radio>
-              <Radio value="year">
-                <FormattedMessage id="billing.plans.year" />
-              </Radio>
-            </RadioGroup>
+            />
             <div className={styles.cards}>
               {list.plans.map((plan) => (
                 <PlanCard key={plan.category} plan={plan} interval={interval} facts={facts} current={current} />
