@@ -92,3 +92,4 @@ export const summary = style({
   fontSize: vars.fontSize.sm,
   whiteSpace: 'nowrap',
 });
+export const yours = style({ alignSelf: 'flex-start', display: 'inline-flex' });

@@ -213,7 +213,13 @@ function UsageSection({ facts, ledger }: { facts: PlanFacts; ledger: LedgerEntry
         <p className={styles.forecast}>
           <FormattedMessage
             id="billing.usage.forecast"
-            values={{ date: intl.formatDate(forecast, { day: 'numeric', month: 'short' }) }}
+            values={{
+              date: intl.formatDate(forecast, {
+                day: 'numeric',
+                month: 'short',
+                ...(forecast.getFullYear() === new Date().getFullYear() ? {} : { year: 'numeric' }),
+              }),
+            }}
           />
         </p>
       ) : null}
@@ -235,9 +241,11 @@ function ChooseButton({ price, facts, current, label }: ChooseProps) {
   if (!price) return null;
   if (current?.price?.id === price.id && facts.status !== null) {
     return (
-      <Badge tone="success">
-        <FormattedMessage id="billing.plans.yours" />
-      </Badge>
+      <span className={styles.yours}>
+        <Badge tone="success">
+          <FormattedMessage id="billing.plans.yours" />
+        </Badge>
+      </span>
     );
   }
   const allowed = canCheckoutSubscription(facts);
@@ -327,9 +335,11 @@ function PerMinuteCard({ price, facts, current }: { price: Price; facts: PlanFac
         <FormattedMessage id="billing.perMinute.body" values={{ limit }} />
       </p>
       {mine ? (
-        <Badge tone="success">
-          <FormattedMessage id="billing.plans.yours" />
-        </Badge>
+        <span className={styles.yours}>
+          <Badge tone="success">
+            <FormattedMessage id="billing.plans.yours" />
+          </Badge>
+        </span>
       ) : (
         <>
           <Checkbox

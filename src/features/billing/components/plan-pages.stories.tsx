@@ -36,7 +36,8 @@ const ledger = {
   items: [
     {
       id: '00000000-0000-4000-8000-000000000002',
-      created_at: '2026-11-24T10:00:00.000Z',
+      // Long ago: no pace to forecast from, so the page looks the same whatever day it is shown.
+      created_at: '2026-01-24T10:00:00.000Z',
       reason: 'conversion:plan',
       delta_seconds: -30,
       delta_chars: 0,
@@ -45,7 +46,7 @@ const ledger = {
     },
     {
       id: '00000000-0000-4000-8000-000000000001',
-      created_at: '2026-11-23T10:00:00.000Z',
+      created_at: '2026-01-23T10:00:00.000Z',
       reason: 'trial',
       delta_seconds: 600,
       delta_chars: 500,
@@ -161,7 +162,7 @@ export const PerMinuteAsksForRevenue: Story = {
     const h = loaded.harness as Harness;
     const canvas = within(canvasElement);
     const card = await canvas.findByRole('article', { name: 'Per Minute' });
-    await expect(within(card).getByText('$0.09 a second converted, billed monthly')).toBeVisible();
+    await expect(within(card).getByText('$0.09 a second')).toBeVisible();
     await tabTo(within(card).getByRole('button', { name: 'Choose Per Minute' }));
     await userEvent.keyboard('{Enter}');
     await expect(
@@ -233,7 +234,7 @@ export const SubscriberManagesBilling: Story = {
     await expect(within(canvas.getByRole('article', { name: 'Creator' })).getByText('Your plan')).toBeVisible();
     await expect(canvas.getByText('To change or cancel your plan, use Manage billing.')).toBeVisible();
     const history = canvas.getByRole('region', { name: 'Credit history' });
-    await expect(await within(history).findByRole('rowheader', { name: /24 Nov 2026/ })).toBeVisible();
+    await expect(await within(history).findByRole('rowheader', { name: /24 Jan 2026/ })).toBeVisible();
     await expect(within(history).getByText('Chapter one')).toBeVisible();
     await expect(within(history).getByRole('link', { name: 'Download as CSV' })).toHaveAttribute(
       'href',

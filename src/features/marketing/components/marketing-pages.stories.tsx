@@ -156,7 +156,7 @@ export const PricingSignedIn: Story = {
     );
     await expect(canvas.getByRole('link', { name: 'Choose TTS Only, 100,000 characters a month' })).toHaveAttribute(
       'href',
-      '/account/plan?price=tts-100000-year',
+      '/account/plan?price=tts-100k-year',
     );
     await expect(canvas.getByRole('link', { name: 'Choose Per Minute' })).toHaveAttribute(
       'href',

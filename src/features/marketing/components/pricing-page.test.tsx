@@ -89,7 +89,7 @@ describe('the pricing page renders the price list', () => {
     const user = render(ready(list, 'creator-month'), { signedIn: true }).html;
     expect(user).toContain('href="/account/plan?trial=start"');
     expect(user).toContain('href="/account/plan?price=power-pro-month"');
-    expect(user).toContain('href="/account/plan?price=tts-30000-month"');
+    expect(user).toContain('href="/account/plan?price=tts-30k-month"');
     expect(user).toContain('href="/account/plan?price=per-minute"');
     expect(user).toContain('href="/account/plan?price=credits-16-min"');
     // The user's own price leads to the plan page itself.
