@@ -8,6 +8,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse as parseYaml } from 'yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { SPEC_CALLS, SPEC_ENTITIES } from './spec-calls.ts';
+import { userRoleEnum } from '../server/db/schema.ts';
 
 // npm run api:generate | api:check | api:coverage
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -16,6 +17,8 @@ const generatedDir = path.join(openapiDir, 'generated');
 const DOCUMENTS = ['auth', 'marketplace', 'models', 'events'] as const;
 const SERVICES = ['auth', 'marketplace', 'models'] as const;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+/** The roles x-roles may name: the user_role enum of the database. */
+const USER_ROLES: readonly string[] = userRoleEnum.enumValues;
 
 async function generate(name: string): Promise<string> {
   const ast = await openapiTS(pathToFileURL(path.join(openapiDir, `${name}.yaml`)), {
@@ -55,6 +58,19 @@ function lint(name: string, doc: Doc, seenIds: Map<string, string>): string[] {
       const isPublic =
         (op.security ?? []).length === 0 || (op.security ?? []).some((r: Doc) => Object.keys(r).length === 0);
       if (!isPublic && !responses['401']) problems.push(`${where} is not public but declares no 401`);
+      // Who may call it (server/platform/security.ts checkAccess): x-unverified and x-roles only mean
+      // something on an operation that needs a credential.
+      if ('x-unverified' in op) {
+        if (op['x-unverified'] !== true) problems.push(`${where}: x-unverified must be true when present`);
+        if (isPublic) problems.push(`${where}: x-unverified on an operation guests may call says nothing`);
+      }
+      if ('x-roles' in op) {
+        const roles = op['x-roles'];
+        if (!Array.isArray(roles) || roles.length === 0 || roles.some((r: unknown) => !USER_ROLES.includes(String(r))))
+          problems.push(`${where}: x-roles must list one or more of ${USER_ROLES.join(', ')}`);
+        if (isPublic) problems.push(`${where}: x-roles on an operation guests may call cannot be enforced`);
+        if (!responses['403']) problems.push(`${where} has x-roles but declares no 403`);
+      }
       const takesInput = (op.parameters ?? []).length > 0 || (item.parameters ?? []).length > 0 || op.requestBody;
       if (takesInput && !responses['422']) problems.push(`${where} takes input but declares no 422`);
       const params = [...(item.parameters ?? []), ...(op.parameters ?? [])];

@@ -9,6 +9,7 @@ import {
   PASSWORD,
   sessionCookieOf,
   signUp,
+  signUpVerified,
   uniqueEmail,
   waitForMail,
   type Account,
@@ -253,7 +254,7 @@ describe('password recovery', () => {
   });
 
   it('sends nothing for a deleted account', async () => {
-    const account = await signUp(t);
+    const account = await signUpVerified(t);
     await t.request({ method: 'DELETE', url: '/api/v3/profile', headers: account.headers });
     await forgot(account.email);
     await t.app.mail.idle();
@@ -266,7 +267,7 @@ describe('the account’s own settings', () => {
   let account: Account;
   beforeAll(async () => {
     t = await createTestApp();
-    account = await signUp(t);
+    account = await signUpVerified(t);
   });
   afterAll(() => t.close());
 
@@ -369,8 +370,8 @@ describe('one account never reaches another', () => {
   afterAll(() => t.close());
 
   it('changes only the caller’s own account, whatever it sends', async () => {
-    const a = await signUp(t);
-    const b = await signUp(t);
+    const a = await signUpVerified(t);
+    const b = await signUpVerified(t);
     // B's cookie with A's CSRF token is refused; B's own calls change B only.
     const mixed = await t.request({
       method: 'PUT',
@@ -393,8 +394,8 @@ describe('one account never reaches another', () => {
   });
 
   it('deleting one account leaves the other signed in', async () => {
-    const a = await signUp(t);
-    const b = await signUp(t);
+    const a = await signUpVerified(t);
+    const b = await signUpVerified(t);
     expect((await t.request({ method: 'DELETE', url: '/api/v3/profile', headers: a.headers })).statusCode).toBe(204);
     const bView = await t.request({ method: 'POST', url: '/api/v3/auth', headers: { cookie: b.cookie } });
     expect(bView.statusCode).toBe(200);
@@ -410,7 +411,7 @@ describe('deleting the account', () => {
   afterAll(() => t.close());
 
   it('ends every session, revokes the API key, clears the cookie and never lets the account in again', async () => {
-    const account = await signUp(t);
+    const account = await signUpVerified(t);
     const other = sessionCookieOf(await logIn(t, account.email, account.password));
     const key = await giveApiKey(t, account.userId);
     const events = await eventsDuring(async () => {

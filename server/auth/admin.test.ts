@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, giveApiKey, signIn, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
 import { subscribe, type Delivery } from '../notifications/events.ts';
-import { ADMIN_ONLY } from './admin.ts';
+import { roleRefusal } from '../platform/security.ts';
+
+const ADMIN_ONLY = roleRefusal(['admin']);
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -1,28 +1,21 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { components } from '../../openapi/generated/auth.js';
 import { groups, users } from '../db/schema.ts';
-import { forbidden, notFound } from '../platform/errors.ts';
+import { notFound } from '../platform/errors.ts';
 import type { Handler } from '../platform/handlers.ts';
 import { changedUser } from './current-user.ts';
 import { groupUserCount, loadUserView, loadUserViews } from './user-view.ts';
 
 /**
  * Admin calls (SPEC.md section 6): list and search users and groups, resolve owners for sharing, set a
- * user's trust level. Only the admin role may call them; every other caller gets 403 before any query.
+ * user's trust level. Only the admin role may call them: the contract says so (`x-roles: [admin]`) and
+ * every other caller gets 403 before any handler runs (platform/security.ts checkAccess).
  * Deleted accounts are not listed, found or changed.
  */
 
 type UserSort = components['schemas']['UserSort'];
 
 const DEFAULT_LIMIT = 40;
-export const ADMIN_ONLY = 'Only admins can manage users and groups.';
-
-/** 403 unless the caller has the admin role. */
-export function requireAdmin(request: Pick<FastifyRequest, 'auth'>): void {
-  if (!request.auth?.user.roles.includes('admin')) throw forbidden(ADMIN_ONLY);
-}
-
 /** LIKE pattern for a case-insensitive substring search, with the user's % and _ taken literally. */
 export const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -50,7 +43,6 @@ function userSearch(search: string | undefined): SQL | undefined {
 
 /** GET /api/v3/users: one page of live users, sorted (created_at desc by default) and searched. */
 export const listUsers: Handler<'listUsers'> = async (request) => {
-  requireAdmin(request);
   const { db } = request.server;
   const { limit = DEFAULT_LIMIT, offset = 0, sort = 'created_at', direction = 'desc', search } = request.query;
   const where = and(isNull(users.deletedAt), userSearch(search));
@@ -71,7 +63,6 @@ export const listUsers: Handler<'listUsers'> = async (request) => {
 
 /** GET /api/v3/users/{id} */
 export const getUser: Handler<'getUser'> = async (request) => {
-  requireAdmin(request);
   const user = await loadUserView(request.server.db, request.params.id);
   if (!user) throw notFound('No such user.');
   return user;
@@ -79,7 +70,6 @@ export const getUser: Handler<'getUser'> = async (request) => {
 
 /** GET /api/v3/groups: one page of groups by name, each with its number of live members. */
 export const listGroups: Handler<'listGroups'> = async (request) => {
-  requireAdmin(request);
   const { db } = request.server;
   const { limit = DEFAULT_LIMIT, offset = 0, search } = request.query;
   const term = search?.trim();
@@ -104,7 +94,6 @@ export const listGroups: Handler<'listGroups'> = async (request) => {
 
 /** POST /api/v3/owners: the public part of the users named, in the order asked; unknown ids are left out. */
 export const getOwners: Handler<'getOwners'> = async (request) => {
-  requireAdmin(request);
   const { ids } = request.body;
   const rows = await request.server.db
     .select({
@@ -122,7 +111,6 @@ export const getOwners: Handler<'getOwners'> = async (request) => {
 
 /** PATCH /api/v3/{userId}/trust: sets t_level and tells the user's open tabs (user.updated). */
 export const setTrustLevel: Handler<'setTrustLevel'> = async (request) => {
-  requireAdmin(request);
   const { userId } = request.params;
   const changed = await request.server.db
     .update(users)

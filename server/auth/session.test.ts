@@ -7,6 +7,7 @@ import {
   PASSWORD,
   sessionCookieOf,
   signUp,
+  signUpVerified,
   someIp,
   uniqueEmail,
   waitForMail,
@@ -204,7 +205,7 @@ describe('login, session and logout', () => {
     const account = await signUp(t);
     const wrong = await logIn(t, account.email, 'Wrong-passw0rd');
     const unknown = await logIn(t, uniqueEmail('nobody'), account.password);
-    const deleted = await signUp(t);
+    const deleted = await signUpVerified(t);
     const del = await t.request({ method: 'DELETE', url: '/api/v3/profile', headers: deleted.headers });
     expect(del.statusCode).toBe(204);
     const gone = await logIn(t, deleted.email, deleted.password);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, sessionCookieOf, someIp, uniqueEmail } from '../../tests/support/auth.ts';
+import { PASSWORD, sessionCookieOf, someIp, uniqueEmail, verifyAccount } from '../../tests/support/auth.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
+import { VERIFY_EMAIL_FIRST } from '../platform/security.ts';
 import { TRIAL_CREDITS } from './billing-state.ts';
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -15,6 +16,7 @@ describe('the free trial from sign-up, promo codes and start-trial (one start fu
   afterAll(() => t.close());
 
   const signUp = async (extra: Record<string, unknown>) => {
+    const email = uniqueEmail();
     const res = await t.request({
       method: 'POST',
       url: '/api/v3/signup',
@@ -22,7 +24,7 @@ describe('the free trial from sign-up, promo codes and start-trial (one start fu
       payload: {
         first_name: 'Ada',
         last_name: 'Lovelace',
-        email: uniqueEmail(),
+        email,
         password: PASSWORD,
         captcha_token: 'token',
         ...extra,
@@ -34,7 +36,7 @@ describe('the free trial from sign-up, promo codes and start-trial (one start fu
       promo_status: string;
       csrf_token: string;
     };
-    return { ...body, cookie: sessionCookieOf(res) };
+    return { ...body, email, cookie: sessionCookieOf(res) };
   };
   const trialOf = async (userId: string) =>
     rows<{ status: string | null; trial: boolean; trial_started_at: Date | null; trial_ends_at: Date | null }>(
@@ -60,6 +62,11 @@ describe('the free trial from sign-up, promo codes and start-trial (one start fu
     expect(tried.user.data.stripe).toMatchObject({ subscription_status: 'trialing', trial: true, trial_used: true });
     expect(await daysLeft(tried.user.id)).toBeGreaterThan(2.99);
     expect(await daysLeft(tried.user.id)).toBeLessThanOrEqual(3);
+    // The trial started with the account; its credits are there once the e-mail is verified.
+    const early = await t.request({ method: 'GET', url: '/api/v3/credits', headers: { cookie: tried.cookie } });
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toEqual({ detail: VERIFY_EMAIL_FIRST });
+    await verifyAccount(t, tried);
     expect(await credits(tried.cookie)).toMatchObject({
       subscription_seconds: TRIAL_CREDITS.seconds,
       available_seconds: TRIAL_CREDITS.seconds,
@@ -81,6 +88,7 @@ describe('the free trial from sign-up, promo codes and start-trial (one start fu
       expect(await daysLeft(user.user.id)).toBeGreaterThan(6.99);
       expect(await daysLeft(user.user.id)).toBeLessThanOrEqual(7);
       // Not "applied successfully" with 0 s of credit any more.
+      await verifyAccount(t, user);
       expect((await credits(user.cookie)).available_seconds).toBe(TRIAL_CREDITS.seconds);
     }
     // An invalid code starts nothing by itself, and the 3-day trial with start_trial.

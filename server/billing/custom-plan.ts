@@ -3,16 +3,15 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { subscriptionPrices, subscriptions, users } from '../db/schema.ts';
 import { conflict, notFound } from '../platform/errors.ts';
 import type { Handler } from '../platform/handlers.ts';
-import { requireAdmin } from '../auth/admin.ts';
 import { periodEnd, planView } from '../auth/billing-state.ts';
 import { announceAccount } from '../auth/credits.ts';
 import { loadUserView } from '../auth/user-view.ts';
 import { grantPeriod, mirrorPlan } from './grants.ts';
 
 /**
- * PUT /api/v3/users/{id}/plan (admins only): a Custom plan, sold through For Business. A price of its
- * own (custom-<uuid>, category custom, never on sale) with the minutes, characters, amount and interval
- * agreed; the user is put on it — active for one interval, the period's allowance granted at once
+ * PUT /api/v3/users/{id}/plan (admins only: `x-roles: [admin]` in the contract): a Custom plan, sold
+ * through For Business. A price of its own (custom-<uuid>, category custom, never on sale) with the
+ * minutes, characters, amount and interval agreed; the user is put on it — active for one interval, the period's allowance granted at once
  * (ledger custom_plan), a free trial ended — and their tabs are told. A user whose plan is a payment
  * provider's subscription is refused (409): that one is cancelled in the portal first.
  */
@@ -21,7 +20,6 @@ export const PROVIDER_SUBSCRIPTION =
   'This user pays for a subscription with the payment provider: cancel it in the customer portal before setting a Custom plan.';
 
 export const setCustomPlan: Handler<'setCustomPlan'> = async (request) => {
-  requireAdmin(request);
   const { db } = request.server;
   const userId = request.params.id;
   const body = request.body;

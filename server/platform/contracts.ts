@@ -38,6 +38,14 @@ export interface Operation {
   requestBody?: { required?: boolean; content: Record<string, MediaType> };
   responses: Record<string, ResponseObject>;
   designed: boolean;
+  /**
+   * `x-unverified: true`: a signed-in user whose e-mail is not verified yet may call it (what the
+   * /unverified page and the session need). Every other operation that needs a credential is for
+   * verified users only (SPEC.md section 6).
+   */
+  unverified: boolean;
+  /** `x-roles`: the caller must hold one of these roles (e.g. `[admin]`); empty when any role will do. */
+  roles: string[];
 }
 
 export interface Contract {
@@ -73,6 +81,8 @@ export async function loadContract(service: ContractService): Promise<Contract> 
         ...(op.requestBody ? { requestBody: op.requestBody as Operation['requestBody'] } : {}),
         responses: (op.responses ?? {}) as Record<string, ResponseObject>,
         designed: op['x-designed'] === true,
+        unverified: op['x-unverified'] === true,
+        roles: Array.isArray(op['x-roles']) ? (op['x-roles'] as unknown[]).map(String) : [],
       });
     }
   }

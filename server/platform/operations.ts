@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import { contract, type ContractService, type Operation } from './contracts.ts';
 import { HttpError } from './errors.ts';
 import type { Handlers } from './handlers.ts';
-import { authenticate, checkSecurity } from './security.ts';
+import { authenticate, checkAccess, checkSecurity } from './security.ts';
 import { requestSchema } from './validation.ts';
 
 /**
  * Registers every operation of one contract. The order of checks is the same for all of them:
- * authentication and the operation's security (401/403), then 501 for an operation not built yet,
- * then request validation against the document (422), then the handler.
+ * authentication and the operation's security (401/403), then who may call it — a verified e-mail unless
+ * the operation says `x-unverified`, one of its `x-roles` (403) — then 501 for an operation not built
+ * yet, then request validation against the document (422), then the handler.
  */
 export async function registerContract(app: FastifyInstance, service: ContractService, handlers: Handlers) {
   const { operations } = await contract(service);
@@ -18,6 +19,8 @@ export async function registerContract(app: FastifyInstance, service: ContractSe
       request.auth = await authenticate(app.db, request);
       const verdict = checkSecurity(op.security, request.auth, request);
       if (!verdict.ok) throw new HttpError(verdict.status, verdict.detail);
+      const access = checkAccess(op, request.auth);
+      if (!access.ok) throw new HttpError(access.status, access.detail);
     };
     const notImplemented = async (_request: FastifyRequest, reply: FastifyReply) => {
       return reply.code(501).send({ detail: `Not implemented: ${op.operationId}` });

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { SecurityRequirement } from './contracts.ts';
+import type { Operation, SecurityRequirement } from './contracts.ts';
 import { API_KEY_HEADER, CSRF_HEADER, SESSION_COOKIE, findApiKey, findSession, type Auth } from './sessions.ts';
 import type { Db } from './db.ts';
 
@@ -61,4 +61,37 @@ export function checkSecurity(
   const wantsCsrf = requirements.some((r) => 'csrfHeader' in r);
   if (auth.via === 'session' && wantsCsrf) return { ok: false, status: 403, detail: 'CSRF token missing or invalid' };
   return { ok: false, status: 403, detail: 'These credentials cannot be used for this operation' };
+}
+
+/** What a signed-in user whose e-mail is not verified yet is told by every operation but the few they may use. */
+export const VERIFY_EMAIL_FIRST = 'Verify your e-mail address first: we sent you a link.';
+
+const ROLE_NAMES: Record<string, string> = { admin: 'admins', prepaid: 'prepaid accounts', user: 'users' };
+
+/** The detail of a call refused for its caller's roles: "Only admins can do this." */
+export function roleRefusal(roles: string[]): string {
+  return `Only ${roles.map((r) => ROLE_NAMES[r] ?? r).join(' or ')} can do this.`;
+}
+
+/** Whether an operation can be called without any credential: public, or optional sign-in. */
+export function opensToGuests(requirements: SecurityRequirement[]): boolean {
+  return requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0);
+}
+
+/**
+ * Who may call an operation, once checkSecurity let the credential through. Both facts come from the
+ * contract: an operation that needs a credential is for verified users only unless it says
+ * `x-unverified: true` (SPEC.md section 6: unverified users have only the unverified page), whether the
+ * credential is a session or the user's API key; `x-roles` names the roles of which the caller needs one.
+ * Operations a guest may call stay open to every caller: a cookie cannot take away what its absence gives.
+ */
+export function checkAccess(
+  op: Pick<Operation, 'security' | 'unverified' | 'roles'>,
+  auth: Auth | null,
+): SecurityVerdict {
+  if (!auth || opensToGuests(op.security)) return { ok: true };
+  if (!auth.user.verified && !op.unverified) return { ok: false, status: 403, detail: VERIFY_EMAIL_FIRST };
+  if (op.roles.length > 0 && !op.roles.some((role) => auth.user.roles.includes(role)))
+    return { ok: false, status: 403, detail: roleRefusal(op.roles) };
+  return { ok: true };
 }
