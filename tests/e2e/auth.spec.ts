@@ -42,6 +42,20 @@ const toast = (page: Page, text: string) =>
 /** This text wherever it shows on screen (a toast, the page), not the screen-reader log's copy. */
 const shown = (page: Page, text: string) => page.getByText(text, { exact: true }).filter({ visible: true }).first();
 
+/**
+ * Every API call the page makes that the server refuses with 403, from now on: while the e-mail is not
+ * verified the app must call only what the unverified page needs (SPEC.md section 6), so none is refused.
+ */
+function watchRefusals(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (response.status() === 403 && url.pathname.startsWith('/api/'))
+      refused.push(`${response.request().method()} ${url.pathname}`);
+  });
+  return refused;
+}
+
 async function fillLogin(page: Page, email: string, password: string) {
   await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), email);
   await typeInto(page, page.getByLabel(/^Password/, { exact: false }).and(page.locator('input')), password);
@@ -54,6 +68,7 @@ test.describe('accounts, keyboard only', () => {
   }) => {
     test.setTimeout(120_000);
     const email = `ada.${unique()}@example.test`;
+    const refused = watchRefusals(page);
     await page.goto('/signup');
     await expect(page.getByRole('heading', { level: 1, name: 'Try Timbre For Free' })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -76,6 +91,11 @@ test.describe('accounts, keyboard only', () => {
     // Resend works too, and says so.
     await activate(page, page.getByRole('button', { name: 'Resend E-mail' }));
     await expect(page.getByRole('main').getByText('Email sent successfully')).toBeVisible();
+    // A reload restores the unverified session without a call the server refuses, and without an error.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Verify your e-mail address' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('alert')).toHaveCount(0);
+    expect(refused).toEqual([]);
 
     await followMailLink(page, email, 'Confirm your e-mail address for Timbre');
     await expect(page.getByRole('status').getByText('Thanks. Your email was verified successfully.')).toBeVisible();
@@ -251,6 +271,7 @@ test.describe('accounts, keyboard only', () => {
       data: { first_name: 'Ken', last_name: 'Thompson', email, password: PASSWORD, captcha_token: 'no-bot-check' },
     });
     await page.context().clearCookies();
+    const refused = watchRefusals(page);
     await page.goto('/projects');
     await expect(page).toHaveURL(/\/login/);
     await fillLogin(page, email, PASSWORD);
@@ -258,6 +279,13 @@ test.describe('accounts, keyboard only', () => {
     await expect(page).toHaveURL(/\/unverified$/);
     await page.goto('/projects');
     await expect(page).toHaveURL(/\/unverified$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Verify your e-mail address' })).toBeVisible();
+    expect(refused).toEqual([]);
+    // The API itself says the same to a call the app never makes while unverified.
+    const { csrf_token: csrf } = (await (await page.request.post('/api/v3/auth')).json()) as { csrf_token: string };
+    const trial = await page.request.post('/api/v3/start-trial', { data: {}, headers: { 'x-csrf-token': csrf } });
+    expect(trial.status()).toBe(403);
+    expect(await trial.json()).toEqual({ detail: 'Verify your e-mail address first: we sent you a link.' });
   });
 
   test('a promo link is recognised, then applied at sign-up', async ({ page }) => {
