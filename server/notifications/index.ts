@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
-import { authenticate } from '../platform/security.ts';
+import { authenticate, VERIFY_EMAIL_FIRST } from '../platform/security.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { nextHourSlot } from '../jobs/index.ts';
 import { acquireBus } from './bus.ts';
@@ -150,7 +150,7 @@ async function registerSocket(app: FastifyInstance, store: EventStore, options: 
     }
     const auth = await authenticate(app.db, request);
     if (!auth) return reply.code(401).send({ detail: 'Not authenticated' });
-    if (!auth.user.verified) return reply.code(403).send({ detail: 'Verify your e-mail address first' });
+    if (!auth.user.verified) return reply.code(403).send({ detail: VERIFY_EMAIL_FIRST });
     const lastEventId = lastEventIdOf(request);
     if (lastEventId === 'invalid') {
       return reply.code(422).send({
