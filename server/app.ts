@@ -3,13 +3,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './platform/config.ts';
 import { openDatabase, type Database, type Db } from './platform/db.ts';
 import type { Operation } from './platform/contracts.ts';
 import { errorHandler } from './platform/errors.ts';
 import { installFormBodyParser } from './platform/form-body.ts';
+import { installMultipart } from './platform/multipart.ts';
 import { installContractCheck } from './platform/contract-check.ts';
 import type { Handlers } from './platform/handlers.ts';
 import { registerContract } from './platform/operations.ts';
@@ -136,7 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   installFormBodyParser(app);
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES } });
+  // Multipart forms, and a refused request's unread body drained or its connection closed (every route).
+  await installMultipart(app, { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES });
   // Files (disk or S3) and their signed links at /files/…, before any service that stores files.
   await installStorage(app);
   // The durable job queue (with a worker in this process unless WORKER=off), then the event store every

@@ -10,6 +10,7 @@ import type { JsonSchema } from '../platform/contracts.ts';
 import type { Db } from '../platform/db.ts';
 import { conflict, HttpError, notFound } from '../platform/errors.ts';
 import type { Handler } from '../platform/handlers.ts';
+import { malformedForm } from '../platform/multipart.ts';
 import { enforceRateLimits, type RateLimitRule } from '../platform/rate-limit.ts';
 import { createAjv } from '../platform/validation.ts';
 import type { FileUrls } from '../storage/index.ts';
@@ -147,7 +148,7 @@ function translate(err: unknown): unknown {
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
     return unprocessable('body', 'A calibration must be sent as multipart/form-data');
   }
-  return err;
+  return malformedForm(err) ?? err;
 }
 
 /**

@@ -7,6 +7,7 @@ import { feedback, feedbackFiles, files, npsResponses, users } from '../db/schem
 import type { JsonSchema } from '../platform/contracts.ts';
 import { fileTooLarge, HttpError, tooManyRequests, unauthorized } from '../platform/errors.ts';
 import type { Handler } from '../platform/handlers.ts';
+import { malformedForm } from '../platform/multipart.ts';
 import { enforceRateLimits, type RateLimitRule } from '../platform/rate-limit.ts';
 import { createAjv } from '../platform/validation.ts';
 import { callerId } from './current-user.ts';
@@ -78,7 +79,7 @@ function translate(err: unknown): unknown {
     return unprocessable('body', 'Feedback must be sent as multipart/form-data');
   }
   if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge();
-  return err;
+  return malformedForm(err) ?? err;
 }
 
 /** The file's own name without any path, at most 255 characters; a made-up one if it has none. */

@@ -7,6 +7,7 @@ import { folders, recordings, type NewRecording } from '../db/schema.ts';
 import { stageAudio, uploadTempDir, type StagedAudio } from '../platform/audio-upload.ts';
 import type { JsonSchema } from '../platform/contracts.ts';
 import { createAjv } from '../platform/validation.ts';
+import { malformedForm } from '../platform/multipart.ts';
 import { findFolder } from './folders.ts';
 import { labelFromFileName } from './names.ts';
 import { planOf, recordingLimitSeconds } from './plan.ts';
@@ -66,7 +67,7 @@ function translate(err: unknown): unknown {
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
     return unprocessable('body', 'The upload must be sent as multipart/form-data');
   }
-  return err;
+  return malformedForm(err) ?? err;
 }
 
 /**
