@@ -28,6 +28,7 @@ import { pruneRateLimits } from './platform/rate-limit.ts';
 import { installMarketplaceJobs, marketplaceHandlers } from './marketplace/index.ts';
 import { installStorage } from './storage/index.ts';
 import { installJobs, workerSettingsFromEnv, type JobsOptions } from './jobs/index.ts';
+import { installWorkDirs, workRoot } from './jobs/work-dir.ts';
 import { installNotifications, type NotificationsOptions } from './notifications/index.ts';
 import { installModels, modelsHandlers, seedReferenceData } from './models/index.ts';
 import { createDspEngine } from './audio/engine/index.ts';
@@ -142,6 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The durable job queue (with a worker in this process unless WORKER=off), then the event store every
   // service publishes to and the WebSocket at /ws.
   installJobs(app, { ...workerSettingsFromEnv(), ...options.worker });
+  // Jobs' work folders under DATA_DIR/tmp/work, swept of what a killed worker left there.
+  installWorkDirs(app);
   await installNotifications(app, options.notifications);
   if (options.contractCheck) installContractCheck(app, app.operations);
 
@@ -172,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   // One voice engine (and its worker threads) per process, shared by the jobs that convert or speak.
   let engine: Engine | undefined;
-  app.decorate('voiceEngine', () => (engine ??= createDspEngine()));
+  app.decorate('voiceEngine', () => (engine ??= createDspEngine({ tmpDir: workRoot(config.dataDir) })));
   app.addHook('onClose', async () => {
     await engine?.close();
   });
