@@ -9,6 +9,7 @@ import type { Config } from './platform/config.ts';
 import { openDatabase, type Database, type Db } from './platform/db.ts';
 import type { Operation } from './platform/contracts.ts';
 import { errorHandler } from './platform/errors.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { installFormBodyParser } from './platform/form-body.ts';
 import { installContractCheck } from './platform/contract-check.ts';
 import type { Handlers } from './platform/handlers.ts';
@@ -136,6 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
   installFormBodyParser(app);
+  // CSP, HSTS (production on https), nosniff, Referrer-Policy… on every answer, before any route exists.
+  await installSecurityHeaders(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES } });
   // Files (disk or S3) and their signed links at /files/…, before any service that stores files.
