@@ -174,7 +174,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await pruneRateLimits(database.db, 7 * 86_400);
     // Calibrations are analysed by the calibrate job after their answer.
     installCalibrationJobs(app);
-    if (!botCheck.enabled) app.log.info('bot check off: TURNSTILE_SECRET is not set, sign-ups are not checked');
+    if (!botCheck.enabled) {
+      app.log.info(
+        'bot check off: TURNSTILE_SECRET is not set, sign-ups are not checked and logins to attacked accounts are slowed down instead',
+      );
+    }
   }
   // One voice engine (and its worker threads) per process, shared by the jobs that convert or speak.
   let engine: Engine | undefined;

@@ -12,8 +12,9 @@ declare global {
 /**
  * Playwright's `test`, failing any test whose pages met the Content-Security-Policy: a
  * `securitypolicyviolation` event in any frame, or a console message about the policy (what the browser
- * logs for workers, worklets and blocked navigations too). The e2e server sends the production policy, so
- * a passing suite is the proof the app lives within it.
+ * logs for workers and blocked navigations too). The e2e server sends the production policy, so a passing
+ * suite is the proof the app lives within it. Chromium reports nothing when the policy stops an AudioWorklet
+ * module (addModule only rejects): the recorder test's own assertions catch that one.
  */
 export const test = base.extend<{ cspViolations: string[] }>({
   cspViolations: [

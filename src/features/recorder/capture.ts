@@ -1,6 +1,6 @@
 import { joinChunks, levelOf, RECORDING_SAMPLE_RATE } from './wav.ts';
 // The capture processor, as a file of its own served from the app's origin (CSP script-src 'self').
-import captureWorkletUrl from './capture-worklet.js?url';
+import captureWorkletUrl from './capture-worklet.js?url&no-inline';
 
 /** A microphone the browser offers. */
 export interface Microphone {
