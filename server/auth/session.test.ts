@@ -14,6 +14,7 @@ import {
 import { subscribe, type Delivery } from '../notifications/events.ts';
 import { SESSION_COOKIE } from '../platform/sessions.ts';
 import { turnstileBotCheck, TURNSTILE_VERIFY_URL } from './bot-check.ts';
+import { hashPassword } from './passwords.ts';
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -453,6 +454,34 @@ describe('login past the account threshold, with the bot check on', () => {
 
     // The right password started the count again: no bot check for the next login.
     expect((await logInWith(account.email, account.password)).statusCode).toBe(200);
+  });
+
+  it('lets the right password in, slowed down, while Cloudflare cannot be reached', async () => {
+    const down: typeof fetch = async () => {
+      throw new TypeError('fetch failed');
+    };
+    const offline = await createTestApp({
+      env: { RATE_LIMIT_LOGIN_ACCOUNT: '1/900' },
+      botCheck: turnstileBotCheck('turnstile-secret', down),
+    });
+    try {
+      // Sign-up needs the bot check too: the account is made in the database.
+      const email = uniqueEmail('offline');
+      await offline.database.db.execute(sql`
+        insert into users (username, email, email_normalized, first_name, last_name, verified, roles, password_hash)
+        values (${email.split('@')[0]!.replace('.', '-')}, ${email}, ${email}, 'Ada', 'Lovelace', true, '{user}',
+                ${await hashPassword(PASSWORD)})`);
+      expect((await logIn(offline, email, 'Wrong-passw0rd!')).statusCode).toBe(401);
+      const res = await offline.request({
+        method: 'POST',
+        url: '/api/v3/login',
+        remoteAddress: someIp(),
+        payload: { email, password: PASSWORD, captcha_token: 'human-token' },
+      });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await offline.close();
+    }
   });
 
   it('asks the same of an e-mail no account has, so the answer tells nothing', async () => {
