@@ -8,6 +8,7 @@ import type { Config } from './platform/config.ts';
 import { openDatabase, type Database, type Db } from './platform/db.ts';
 import type { Operation } from './platform/contracts.ts';
 import { errorHandler } from './platform/errors.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { installFormBodyParser } from './platform/form-body.ts';
 import { installMultipart } from './platform/multipart.ts';
 import { installContractCheck } from './platform/contract-check.ts';
@@ -28,6 +29,7 @@ import { pruneRateLimits } from './platform/rate-limit.ts';
 import { installMarketplaceJobs, marketplaceHandlers } from './marketplace/index.ts';
 import { installStorage } from './storage/index.ts';
 import { installJobs, workerSettingsFromEnv, type JobsOptions } from './jobs/index.ts';
+import { installWorkDirs, workRoot } from './jobs/work-dir.ts';
 import { installNotifications, type NotificationsOptions } from './notifications/index.ts';
 import { installModels, modelsHandlers, seedReferenceData } from './models/index.ts';
 import { createDspEngine } from './audio/engine/index.ts';
@@ -135,6 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
   installFormBodyParser(app);
+  // CSP, HSTS (production on https), nosniff, Referrer-Policy… on every answer, before any route exists.
+  await installSecurityHeaders(app);
   await app.register(cookie);
   // Multipart forms, and a refused request's unread body drained or its connection closed (every route).
   await installMultipart(app, { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES });
@@ -143,6 +147,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The durable job queue (with a worker in this process unless WORKER=off), then the event store every
   // service publishes to and the WebSocket at /ws.
   installJobs(app, { ...workerSettingsFromEnv(), ...options.worker });
+  // Jobs' work folders under DATA_DIR/tmp/work, swept of what a killed worker left there.
+  installWorkDirs(app);
   await installNotifications(app, options.notifications);
   if (options.contractCheck) installContractCheck(app, app.operations);
 
@@ -169,11 +175,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await pruneRateLimits(database.db, 7 * 86_400);
     // Calibrations are analysed by the calibrate job after their answer.
     installCalibrationJobs(app);
-    if (!botCheck.enabled) app.log.info('bot check off: TURNSTILE_SECRET is not set, sign-ups are not checked');
+    if (!botCheck.enabled) {
+      app.log.info(
+        'bot check off: TURNSTILE_SECRET is not set, sign-ups are not checked and logins to attacked accounts are slowed down instead',
+      );
+    }
   }
   // One voice engine (and its worker threads) per process, shared by the jobs that convert or speak.
   let engine: Engine | undefined;
-  app.decorate('voiceEngine', () => (engine ??= createDspEngine()));
+  app.decorate('voiceEngine', () => (engine ??= createDspEngine({ tmpDir: workRoot(config.dataDir) })));
   app.addHook('onClose', async () => {
     await engine?.close();
   });

@@ -37,7 +37,7 @@ export async function main() {
     `  database: ${database}`,
     `  services: ${config.services.join(', ')}`,
     `  e-mail: ${startup.mail}${startup.devMailUrl ? ` (read it at ${startup.devMailUrl.replace(config.publicUrl, url)})` : ''}`,
-    `  bot check: ${startup.botCheck === 'turnstile' ? 'Cloudflare Turnstile' : 'off (set TURNSTILE_SECRET to check sign-ups)'}`,
+    `  bot check: ${startup.botCheck === 'turnstile' ? 'Cloudflare Turnstile' : 'off (set TURNSTILE_SECRET to check sign-ups and logins to attacked accounts, which are slowed down meanwhile)'}`,
     `  job worker: ${
       app.jobs.worker
         ? `in this process (WORKER=off to leave the jobs to \`npm run worker\` processes)`

@@ -32,7 +32,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with e-mail and password
-         * @description Sets the session cookie and returns the user with a csrf_token. Rate limited per IP address and per account. On failure the client shows the whole body.
+         * @description Sets the session cookie and returns the user with a csrf_token. Rate limited per IP address and per account and IP address (429); past a number of attempts on the account from any address, the bot check is asked for (422 with captcha_required), never a lockout. On failure the client shows the whole body.
          */
         post: operations["login"];
         delete?: never;
@@ -1222,6 +1222,19 @@ export interface components {
             password: string;
             distinct_id?: components["schemas"]["DistinctId"];
             google_id?: components["schemas"]["GoogleId"];
+            /** @description Token from the bot-check service, needed only once the login has answered 422 with captcha_required (too many attempts on the account); ignored otherwise. */
+            captcha_token?: string;
+        };
+        /** @description A field does not match this contract; or, with captcha_required, the account has seen too many login attempts and this one needs a captcha_token that passes the bot check (field body/captcha_token). */
+        LoginValidationError: {
+            detail: string;
+            field: string;
+            errors?: {
+                field: string;
+                message: string;
+            }[];
+            /** @description The client shows the bot check and sends its token as captcha_token with the next try. */
+            captcha_required?: boolean;
         };
         LogoutRequest: {
             /** @description A refresh token held by the client, revoked along with the session. */
@@ -1645,8 +1658,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            422: components["responses"]["ValidationFailed"];
-            /** @description Too many attempts from this IP address or for this account. */
+            /** @description A field does not match this contract, or too many attempts on this account: the login needs the bot check (captcha_required, field body/captcha_token) until a right password resets the count. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginValidationError"];
+                };
+            };
+            /** @description Too many attempts from this IP address, or on this account from this IP address (other addresses may still log in to the account). */
             429: {
                 headers: {
                     "Retry-After"?: number;

@@ -9,7 +9,8 @@ import { publishUserEvent } from '../notifications/events.ts';
 import { callerId, changedUser } from './current-user.ts';
 import { consumeEmailToken, findEmailToken, issueEmailToken, revokeEmailTokens } from './email-tokens.ts';
 import { hashPassword } from './passwords.ts';
-import { loginAccountKey, sendVerificationEmail } from './session.ts';
+import { loginAccountKey } from './login-guard.ts';
+import { sendVerificationEmail } from './session.ts';
 import { findLiveUser, findUserByEmail, updateUser, updateUserData } from './users.ts';
 
 /** data.local_storage may hold at most this many bytes of JSON. */

@@ -15,6 +15,7 @@ import {
 import { subscribe, type Delivery } from '../notifications/events.ts';
 import { SESSION_COOKIE } from '../platform/sessions.ts';
 import { turnstileBotCheck, TURNSTILE_VERIFY_URL } from './bot-check.ts';
+import { hashPassword } from './passwords.ts';
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -333,31 +334,53 @@ describe('login rate limits', () => {
   });
   afterAll(() => t.close());
 
-  it('stops brute force on one account with 429 and Retry-After, even from many addresses', async () => {
+  it('stops guessing from one address with 429 and Retry-After, while the owner logs in from another', async () => {
     const account = await signUp(t);
+    const attacker = someIp();
     for (let i = 0; i < 10; i++) {
-      const res = await logIn(t, account.email, `Wrong-passw0rd${i}`);
+      const res = await logIn(t, account.email, `Wrong-passw0rd${i}`, attacker);
       expect(res.statusCode).toBe(401);
     }
-    const refused = await logIn(t, account.email, account.password);
-    expect(refused.statusCode).toBe(429);
-    const retryAfter = Number(refused.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(900);
-    expect(refused.json()).toEqual({
-      detail: { message: 'Too many login attempts. Please try again later.', retry_after: retryAfter, limit: 10 },
-    });
-    // Other accounts are not affected.
+    // The attacking address meets 429, the right password included.
+    for (const password of ['Wrong-passw0rd!', account.password]) {
+      const refused = await logIn(t, account.email, password, attacker);
+      expect(refused.statusCode).toBe(429);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(900);
+      expect(refused.json()).toEqual({
+        detail: { message: 'Too many login attempts. Please try again later.', retry_after: retryAfter, limit: 10 },
+      });
+    }
+    // The owner, from their own address, is not locked out (the bot check is off here: a short slow-down).
+    const owner = await logIn(t, account.email, account.password);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().user.email).toBe(account.email);
+    // Other accounts are not affected from the attacking address.
     const other = await signUp(t);
-    expect((await logIn(t, other.email, other.password)).statusCode).toBe(200);
+    expect((await logIn(t, other.email, other.password, attacker)).statusCode).toBe(200);
   });
 
   it('resets the account counter on a successful login', async () => {
     const account = await signUp(t);
+    const ip = someIp();
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 9; i++) expect((await logIn(t, account.email, 'Wrong-passw0rd!')).statusCode).toBe(401);
-      expect((await logIn(t, account.email, account.password)).statusCode).toBe(200);
+      for (let i = 0; i < 9; i++) expect((await logIn(t, account.email, 'Wrong-passw0rd!', ip)).statusCode).toBe(401);
+      expect((await logIn(t, account.email, account.password, ip)).statusCode).toBe(200);
     }
+  });
+
+  it('without the bot check, slows an account’s logins past its threshold down but still takes the right password', async () => {
+    const account = await signUp(t);
+    // Twelve addresses, one wrong try each: the per-address limits never trip.
+    for (let i = 0; i < 12; i++) expect((await logIn(t, account.email, 'Wrong-passw0rd!')).statusCode).toBe(401);
+    const started = Date.now();
+    const wrong = await logIn(t, account.email, 'Wrong-passw0rd!');
+    const slowed = Date.now() - started;
+    expect(wrong.statusCode).toBe(401);
+    // The 13th attempt is the third past the threshold of 10: held back 1 s.
+    expect(slowed).toBeGreaterThanOrEqual(950);
+    expect((await logIn(t, account.email, account.password)).statusCode).toBe(200);
   });
 
   it('limits one client address across accounts', async () => {
@@ -371,14 +394,115 @@ describe('login rate limits', () => {
   });
 });
 
+describe('login past the account threshold, with the bot check on', () => {
+  let t: TestApp;
+  const asked: string[] = [];
+  beforeAll(async () => {
+    const cloudflare: typeof fetch = async (_input, init) => {
+      const token = new URLSearchParams(String(init?.body)).get('response') ?? '';
+      asked.push(token);
+      return Response.json({ success: token === 'human-token' });
+    };
+    t = await createTestApp({
+      env: { TURNSTILE_SECRET: 'turnstile-secret', RATE_LIMIT_LOGIN_ACCOUNT: '3/900' },
+      botCheck: turnstileBotCheck('turnstile-secret', cloudflare),
+    });
+  });
+  afterAll(() => t.close());
+
+  const logInWith = (email: string, password: string, captcha_token?: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/v3/login',
+      remoteAddress: someIp(),
+      payload: { email, password, ...(captcha_token ? { captcha_token } : {}) },
+    });
+
+  it('asks for the bot check instead of refusing the right password, and lets a human in', async () => {
+    const account = await signUp(t, { captcha_token: 'human-token' });
+    asked.length = 0;
+    // Under the threshold no token is needed, and one sent is not even checked.
+    for (let i = 0; i < 3; i++) {
+      expect((await logInWith(account.email, 'Wrong-passw0rd!', i === 0 ? 'human-token' : undefined)).statusCode).toBe(
+        401,
+      );
+    }
+    expect(asked).toEqual([]);
+
+    const needed = await logInWith(account.email, account.password);
+    expect(needed.statusCode).toBe(422);
+    expect(needed.json()).toMatchObject({
+      detail: 'Too many login attempts on this account. Please complete the bot check to log in.',
+      field: 'body/captcha_token',
+      captcha_required: true,
+    });
+    expect(needed.headers['set-cookie']).toBeUndefined();
+
+    const failed = await logInWith(account.email, account.password, 'bot');
+    expect(failed.statusCode).toBe(422);
+    expect(failed.json()).toMatchObject({
+      detail: 'The bot check failed. Please try again.',
+      captcha_required: true,
+    });
+
+    // A human with a wrong password still gets the one 401.
+    expect((await logInWith(account.email, 'Wrong-passw0rd!', 'human-token')).statusCode).toBe(401);
+
+    const ok = await logInWith(account.email, account.password, 'human-token');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user.email).toBe(account.email);
+    expect(asked).toEqual(['bot', 'human-token', 'human-token']);
+
+    // The right password started the count again: no bot check for the next login.
+    expect((await logInWith(account.email, account.password)).statusCode).toBe(200);
+  });
+
+  it('lets the right password in, slowed down, while Cloudflare cannot be reached', async () => {
+    const down: typeof fetch = async () => {
+      throw new TypeError('fetch failed');
+    };
+    const offline = await createTestApp({
+      env: { RATE_LIMIT_LOGIN_ACCOUNT: '1/900' },
+      botCheck: turnstileBotCheck('turnstile-secret', down),
+    });
+    try {
+      // Sign-up needs the bot check too: the account is made in the database.
+      const email = uniqueEmail('offline');
+      await offline.database.db.execute(sql`
+        insert into users (username, email, email_normalized, first_name, last_name, verified, roles, password_hash)
+        values (${email.split('@')[0]!.replace('.', '-')}, ${email}, ${email}, 'Ada', 'Lovelace', true, '{user}',
+                ${await hashPassword(PASSWORD)})`);
+      expect((await logIn(offline, email, 'Wrong-passw0rd!')).statusCode).toBe(401);
+      const res = await offline.request({
+        method: 'POST',
+        url: '/api/v3/login',
+        remoteAddress: someIp(),
+        payload: { email, password: PASSWORD, captcha_token: 'human-token' },
+      });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await offline.close();
+    }
+  });
+
+  it('asks the same of an e-mail no account has, so the answer tells nothing', async () => {
+    const email = uniqueEmail('nobody');
+    for (let i = 0; i < 3; i++) expect((await logInWith(email, 'Wrong-passw0rd!')).statusCode).toBe(401);
+    const needed = await logInWith(email, 'Wrong-passw0rd!');
+    expect(needed.statusCode).toBe(422);
+    expect(needed.json().captcha_required).toBe(true);
+  });
+});
+
 describe('sign-up limits and the bot check, as configured', () => {
   it('takes its limits from the config', async () => {
-    const t = await createTestApp({ env: { RATE_LIMIT_LOGIN_ACCOUNT: '2/60', RATE_LIMIT_SIGNUP_EMAIL: '1/60' } });
+    const t = await createTestApp({ env: { RATE_LIMIT_LOGIN_ACCOUNT_IP: '2/60', RATE_LIMIT_SIGNUP_EMAIL: '1/60' } });
     try {
       const account = await signUp(t);
-      expect((await logIn(t, account.email, 'Wrong-passw0rd!')).statusCode).toBe(401);
-      expect((await logIn(t, account.email, 'Wrong-passw0rd!')).statusCode).toBe(401);
-      const refused = await logIn(t, account.email, account.password);
+      const ip = someIp();
+      expect((await logIn(t, account.email, 'Wrong-passw0rd!', ip)).statusCode).toBe(401);
+      expect((await logIn(t, account.email, 'Wrong-passw0rd!', ip)).statusCode).toBe(401);
+      const refused = await logIn(t, account.email, account.password, ip);
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
       // The same e-mail again from another address: the per-e-mail sign-up limit, before the 409.

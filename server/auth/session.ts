@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Handler } from '../platform/handlers.ts';
 import { conflict, HttpError, unauthorized } from '../platform/errors.ts';
-import { enforceRateLimits, rateKey, resetRateLimit } from '../platform/rate-limit.ts';
+import { enforceRateLimits, rateKey } from '../platform/rate-limit.ts';
 import { verifyEmailMessage } from '../mail/templates.ts';
 import { publishUserEvent } from '../notifications/events.ts';
 import { BotCheckUnavailable } from './bot-check.ts';
 import { issueEmailToken } from './email-tokens.ts';
+import { guardLogin, loginSucceeded } from './login-guard.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { trialDays, TRIAL_DAYS } from './billing-state.ts';
 import { redeemPromoCode, type PromoStatus } from './promo.ts';
@@ -17,9 +18,6 @@ import { createUser, EmailTakenError, findUserByEmail } from './users.ts';
 
 /** The one answer to a failed login, whatever failed (SPEC.md: the answer does not say which). */
 export const LOGIN_FAILED = 'Incorrect email or password.';
-
-/** The per-account login counter, which a successful login (or a password reset) clears. */
-export const loginAccountKey = (email: string) => rateKey('login:account', email);
 
 /** The verification link of the e-mail: the SPA route /verify/email/{userId}/{token}. */
 export function verificationLink(publicUrl: string, userId: string, token: string) {
@@ -53,27 +51,20 @@ export const restoreSession: Handler<'restoreSession'> = async (request, reply) 
 };
 
 /**
- * POST /api/v3/login. Limited per client address and per account before the password is looked at; a
- * wrong password, an unknown e-mail and a deleted account get the same 401 after the same argon2 work.
- * Unverified users may log in (the client sends them to /unverified).
+ * POST /api/v3/login. Counted before the password is looked at (login-guard.ts: 429 per client address and
+ * per account from one address, the bot check or a slow-down past the account's threshold — never a
+ * lockout of the right password); a wrong password, an unknown e-mail and a deleted account get the same
+ * 401 after the same argon2 work. Unverified users may log in (the client sends them to /unverified).
  */
 export const login: Handler<'login'> = async (request, reply) => {
-  const { db, config } = request.server;
-  const { email, password } = request.body;
-  const accountKey = loginAccountKey(email);
-  await enforceRateLimits(
-    db,
-    [
-      { key: rateKey('login:ip', request.ip), rule: config.rateLimits.loginIp },
-      { key: accountKey, rule: config.rateLimits.loginAccount },
-    ],
-    'Too many login attempts. Please try again later.',
-  );
+  const { db } = request.server;
+  const { email, password, captcha_token } = request.body;
+  await guardLogin(request, email, captcha_token);
   const found = await findUserByEmail(db, email);
   const user = found && !found.deletedAt ? found : undefined;
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) throw new HttpError(401, LOGIN_FAILED);
-  await resetRateLimit(db, accountKey);
+  await loginSucceeded(request, email);
   const csrf = await startSession(request, reply, user.id);
   const view = await loadUserView(db, user.id);
   if (!view) throw new HttpError(401, LOGIN_FAILED);

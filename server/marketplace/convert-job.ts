@@ -1,8 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { narrationStyles, projects, recordings, users, voices, type Recording } from '../db/schema.ts';
 import { NotAudioError, TooLongError } from '../audio/analyze.ts';
 import type { Engine } from '../audio/engine/types.ts';
@@ -140,7 +138,7 @@ export function registerConvertJob(app: FastifyInstance, engineOf: () => Engine)
       publishProgress(row, state, stage, eta);
     };
 
-    const outDir = await mkdtemp(path.join(os.tmpdir(), 'timbre-convert-'));
+    const outDir = await app.workDir(job);
     try {
       const source = await storage.get(original.storageKey);
       const result = await engineOf()

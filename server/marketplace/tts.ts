@@ -1,8 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { loadCredits } from '../auth/credits.ts';
 import { DEFAULT_TTS_LIMIT } from '../auth/billing-state.ts';
 import type { Engine, NarrationStylePreset } from '../audio/engine/types.ts';
@@ -286,7 +284,7 @@ export function registerTtsJob(app: FastifyInstance, engineOf: () => Engine) {
         },
       });
     progress('processing', '0');
-    const outDir = await mkdtemp(path.join(os.tmpdir(), 'timbre-tts-'));
+    const outDir = await app.workDir(job);
     try {
       const result = await engineOf()
         .textToSpeech(

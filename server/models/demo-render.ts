@@ -1,8 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { wavHeader } from '../audio/engine/encode.ts';
 import { ENGINE_SAMPLE_RATE, EmptyTextError, UnknownVoiceError, type Engine } from '../audio/engine/types.ts';
 import { accentInfos, demoSets, ttsVoices, voices } from '../db/schema.ts';
@@ -133,7 +131,7 @@ export function registerDemoRenderJob(app: FastifyInstance, engineOf: () => Engi
     job.signal.throwIfAborted();
 
     const keys = demoKeys(demo.id);
-    const outDir = await mkdtemp(path.join(os.tmpdir(), 'timbre-demo-'));
+    const outDir = await app.workDir(job);
     const stored: string[] = [];
     try {
       // The conversion into the demo's voice (BASIC narration style, no user shift).

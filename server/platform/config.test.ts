@@ -87,6 +87,7 @@ describe('loadConfig', () => {
   it('reads rate limits as count/seconds with the documented defaults', () => {
     expect(loadConfig({}).rateLimits).toEqual({
       loginAccount: { limit: 10, windowSeconds: 900 },
+      loginAccountIp: { limit: 10, windowSeconds: 900 },
       loginIp: { limit: 50, windowSeconds: 900 },
       signupIp: { limit: 5, windowSeconds: 3600 },
       signupEmail: { limit: 5, windowSeconds: 3600 },
@@ -97,6 +98,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ RATE_LIMIT_LOGIN_ACCOUNT: '3/60' }).rateLimits.loginAccount).toEqual({
       limit: 3,
       windowSeconds: 60,
+    });
+    expect(loadConfig({ RATE_LIMIT_LOGIN_ACCOUNT_IP: '4/120' }).rateLimits.loginAccountIp).toEqual({
+      limit: 4,
+      windowSeconds: 120,
     });
     expect(() => loadConfig({ RATE_LIMIT_SIGNUP_IP: 'ten' })).toThrow(
       new ConfigError('RATE_LIMIT_SIGNUP_IP must be "count/seconds" (e.g. 10/900, at most a week), got "ten"'),

@@ -88,8 +88,17 @@ export interface RateLimitRule {
 }
 
 export interface RateLimits {
-  /** RATE_LIMIT_LOGIN_ACCOUNT — logins per e-mail address. Default 10/900 (a successful login resets it). */
+  /**
+   * RATE_LIMIT_LOGIN_ACCOUNT — logins per e-mail address from every client address; past it the login asks
+   * for the bot check (or is slowed down when the bot check is off), it never refuses the right password.
+   * Default 10/900 (a successful login resets it).
+   */
   loginAccount: RateLimitRule;
+  /**
+   * RATE_LIMIT_LOGIN_ACCOUNT_IP — logins per e-mail address from one client address; past it that address
+   * gets 429 with Retry-After. Default 10/900 (a successful login from the address resets it).
+   */
+  loginAccountIp: RateLimitRule;
   /** RATE_LIMIT_LOGIN_IP — logins per client address. Default 50/900. */
   loginIp: RateLimitRule;
   /** RATE_LIMIT_SIGNUP_IP — sign-ups per client address. Default 5/3600. */
@@ -176,6 +185,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminPassword: adminPassword(env.ADMIN_PASSWORD),
     rateLimits: {
       loginAccount: rateRule('RATE_LIMIT_LOGIN_ACCOUNT', env.RATE_LIMIT_LOGIN_ACCOUNT, {
+        limit: 10,
+        windowSeconds: 900,
+      }),
+      loginAccountIp: rateRule('RATE_LIMIT_LOGIN_ACCOUNT_IP', env.RATE_LIMIT_LOGIN_ACCOUNT_IP, {
         limit: 10,
         windowSeconds: 900,
       }),

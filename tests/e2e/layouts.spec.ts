@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; fails after `max` presses. Keyboard only. */

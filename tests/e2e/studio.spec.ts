@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import yauzl from 'yauzl';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { sineMp3, sineWav } from '../support/audio.ts';

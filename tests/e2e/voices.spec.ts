@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { createVoiceAnalyzer } from '../../server/audio/pitch.ts';
 import { pcmWav, syntheticVoice } from '../support/audio.ts';

@@ -189,9 +189,12 @@ export function createDspEngine(options: DspEngineOptions = {}): Engine & { read
     const { signal } = opts;
     signal?.throwIfAborted();
     const voice = voiceSettings(params, options.shortWindow);
-    const work = await mkdtemp(path.join(tmpDir, 'timbre-engine-'));
+    if (!opts.outDir) await mkdir(tmpDir, { recursive: true });
     const outDir = opts.outDir ?? (await mkdtemp(path.join(tmpDir, 'timbre-conversion-')));
     await mkdir(outDir, { recursive: true });
+    // The work files go inside the caller's folder when there is one, so whoever owns (and sweeps) that
+    // folder owns them too.
+    const work = await mkdtemp(path.join(opts.outDir ?? tmpDir, 'timbre-engine-'));
     const base = opts.baseName ?? 'conversion';
     const wavPath = path.join(outDir, `${base}.wav`);
     const mp3Path = path.join(outDir, `${base}.mp3`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/index.ts';
-import { fieldOf, formFailure } from './form-errors.ts';
+import { asksForBotCheck, fieldOf, formFailure } from './form-errors.ts';
 
 const apiError = (statusCode: number, detail: unknown, extra: { field?: string; retryAfter?: number } = {}) =>
   new ApiError({ statusCode, detail, body: { detail }, ...extra });
@@ -36,6 +36,22 @@ describe('formFailure', () => {
       fieldErrors: {},
       formError: 'body/stripe_payment_id is bad',
     });
+  });
+
+  it('a login asked for the bot check says so in the form’s own words', () => {
+    const asked = new ApiError({
+      statusCode: 422,
+      detail: 'Too many login attempts on this account. Please complete the bot check to log in.',
+      body: { detail: 'x', field: 'body/captcha_token', captcha_required: true },
+      field: 'body/captcha_token',
+    });
+    expect(asksForBotCheck(asked)).toBe(true);
+    expect(formFailure(asked, { botCheck: 'auth.login.botCheckNeeded' }).formError).toBe(
+      'There were many attempts to log in to this account. Please complete the bot check, then log in.',
+    );
+    expect(asksForBotCheck(apiError(422, 'rejected', { field: 'body/captcha_token' }))).toBe(false);
+    expect(asksForBotCheck(apiError(401, 'Incorrect email or password.'))).toBe(false);
+    expect(asksForBotCheck(new Error('Failed to fetch'))).toBe(false);
   });
 
   it('a 409 duplicate e-mail goes to the e-mail field', () => {

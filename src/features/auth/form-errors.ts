@@ -13,6 +13,17 @@ export interface FailureRules {
   fields?: Partial<Record<string, MessageId>>;
   /** What a status means for this form: a message for the form, or for one field. */
   statuses?: Partial<Record<number, MessageId | { field: string; message: MessageId }>>;
+  /** The form's message when the server asks for (or refused) the bot check. Default auth.error.botCheck. */
+  botCheck?: MessageId;
+}
+
+/** A 422 asking for the bot check before the call can go on (a login to an account with many failed attempts). */
+export function asksForBotCheck(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    error.statusCode === 422 &&
+    (error.body as { captcha_required?: unknown } | null | undefined)?.captcha_required === true
+  );
 }
 
 /** The field a 422's `field` names ("body/email" → "email"). */
@@ -38,7 +49,7 @@ export function formFailure(error: unknown, rules: FailureRules = {}): FormFailu
     const field = fieldOf(error.field);
     const message = field ? rules.fields?.[field] : undefined;
     if (field && message) return { fieldErrors: { [field]: t(message) }, formError: null };
-    if (field === 'captcha_token') return { ...none, formError: t('auth.error.botCheck') };
+    if (field === 'captcha_token') return { ...none, formError: t(rules.botCheck ?? 'auth.error.botCheck') };
   }
   return { ...none, formError: error.message || t('auth.error.generic') };
 }

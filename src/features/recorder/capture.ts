@@ -1,4 +1,6 @@
 import { joinChunks, levelOf, RECORDING_SAMPLE_RATE } from './wav.ts';
+// The capture processor, as a file of its own served from the app's origin (CSP script-src 'self').
+import captureWorkletUrl from './capture-worklet.js?url&no-inline';
 
 /** A microphone the browser offers. */
 export interface Microphone {
@@ -33,19 +35,6 @@ export async function requestMicrophones(media: MediaDevices = navigator.mediaDe
     .map((d, i) => ({ id: d.deviceId, name: d.label || `Microphone ${i + 1}` }));
 }
 
-// The capture processor: copies each block of the first channel to the page. Loaded from a Blob URL so
-// the app needs no separate worklet file.
-const WORKLET = `
-class TimbreCapture extends AudioWorkletProcessor {
-  process(inputs) {
-    const channel = inputs[0] && inputs[0][0];
-    if (channel) this.port.postMessage(channel.slice(0));
-    return true;
-  }
-}
-registerProcessor('timbre-capture', TimbreCapture);
-`;
-
 export interface CaptureSession {
   /** Stops capturing and returns the samples at `sampleRate`. */
   stop(): { samples: Float32Array; sampleRate: number };
@@ -78,12 +67,7 @@ export async function startCapture(
   };
   let node: AudioNode;
   if (context.audioWorklet) {
-    const url = URL.createObjectURL(new Blob([WORKLET], { type: 'text/javascript' }));
-    try {
-      await context.audioWorklet.addModule(url);
-    } finally {
-      URL.revokeObjectURL(url);
-    }
+    await context.audioWorklet.addModule(captureWorkletUrl);
     const worklet = new AudioWorkletNode(context, 'timbre-capture', { numberOfInputs: 1, channelCount: 1 });
     worklet.port.onmessage = (event: MessageEvent<Float32Array>) => take(event.data);
     node = worklet;

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * The bot check of sign-up (Cloudflare Turnstile). DESIGN.md: off unless configured. With a site key the
+ * The bot check of sign-up, and of a login to an account under attack once the server asks for it (Cloudflare
+ * Turnstile). DESIGN.md: off unless configured. With a site key the
  * widget renders and its token is sent as captcha_token; without one the server's bot check is off too
  * (it accepts any token) and the token says so.
  */
@@ -21,6 +22,8 @@ declare global {
 
 let loading: Promise<Turnstile> | null = null;
 function loadTurnstile(): Promise<Turnstile> {
+  // Already on the page (loaded by another form, or a story's stand-in).
+  if (window.turnstile) return Promise.resolve(window.turnstile);
   loading ??= new Promise<Turnstile>((resolve, reject) => {
     const script = document.createElement('script');
     script.src = SCRIPT_URL;
@@ -51,7 +54,10 @@ export function botCheckSiteKey(): string | null {
  * for after a failed submit (a Turnstile token is good for one use).
  */
 export function useBotCheck(siteKey: string | null = botCheckSiteKey()) {
-  const [token, setToken] = useState<string | null>(siteKey ? null : BOT_CHECK_OFF_TOKEN);
+  // The token is the one the widget of this site key gave; a widget that appears later (the login form
+  // shows it once the server asks) starts without one.
+  const [given, setGiven] = useState<{ siteKey: string; token: string | null } | null>(null);
+  const token = siteKey ? (given?.siteKey === siteKey ? given.token : null) : BOT_CHECK_OFF_TOKEN;
   const container = useRef<HTMLDivElement>(null);
   const widget = useRef<string | null>(null);
 
@@ -64,9 +70,9 @@ export function useBotCheck(siteKey: string | null = botCheckSiteKey()) {
         if (!live) return;
         widget.current = turnstile.render(element, {
           sitekey: siteKey,
-          callback: (value: string) => setToken(value),
-          'expired-callback': () => setToken(null),
-          'error-callback': () => setToken(null),
+          callback: (value: string) => setGiven({ siteKey, token: value }),
+          'expired-callback': () => setGiven(null),
+          'error-callback': () => setGiven(null),
         });
       },
       () => undefined,
@@ -80,7 +86,7 @@ export function useBotCheck(siteKey: string | null = botCheckSiteKey()) {
 
   const reset = useCallback(() => {
     if (!siteKey) return;
-    setToken(null);
+    setGiven(null);
     if (widget.current) window.turnstile?.reset(widget.current);
   }, [siteKey]);
 

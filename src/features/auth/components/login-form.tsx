@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, Form, Link, PasswordField, TextField } from '../../../../design-system/index.ts';
-import { useApi } from '../../../api/index.ts';
+import { ApiError, useApi } from '../../../api/index.ts';
 import { useSession } from '../../../machines/index.ts';
 import { login } from '../api/auth-api.ts';
+import { asksForBotCheck } from '../form-errors.ts';
 import { validateEmail } from '../validation.ts';
+import { botCheckSiteKey as pageSiteKey, useBotCheck } from './bot-check.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { useFormSubmit } from './use-form-submit.ts';
 
@@ -13,22 +15,35 @@ const RULES = {
   statuses: { 401: 'auth.login.wrongCredentials' },
 } as const;
 
+export interface LoginFormProps {
+  /**
+   * The bot check's site key, for when the server asks for it; null: the page cannot show it.
+   * @default the page's turnstile-site-key (or VITE_TURNSTILE_SITE_KEY)
+   */
+  botCheckSiteKey?: string | null;
+}
+
 /**
  * E-mail and password. On success the session takes the answer; the login route's guard then goes on to
  * `next` (or home). A wrong password and rate limits are said for the whole form, a malformed e-mail at
- * its field.
+ * its field. After many failed attempts on the account the server asks for the bot check (422,
+ * captcha_required): its widget then shows and its token goes with every later try.
  */
-export function LoginForm() {
+export function LoginForm({ botCheckSiteKey }: LoginFormProps) {
   const intl = useIntl();
   const api = useApi();
   const session = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const siteKey = botCheckSiteKey === undefined ? pageSiteKey() : botCheckSiteKey;
+  const [asked, setAsked] = useState(false);
+  const botCheck = useBotCheck(asked ? siteKey : null);
   const { submit, isPending, fieldErrors, formError, attempt } = useFormSubmit(
-    RULES,
+    { ...RULES, botCheck: siteKey ? 'auth.login.botCheckNeeded' : 'auth.login.botCheckUnavailable' },
     (answer: Awaited<ReturnType<typeof login>>) => session.send({ type: 'session.login', session: answer }),
   );
   const message = (id: string | null) => (id ? intl.formatMessage({ id }) : null);
+  const withBotCheck = asked && siteKey !== null;
 
   return (
     <Form
@@ -36,7 +51,24 @@ export function LoginForm() {
       validationErrors={fieldErrors}
       onSubmit={(event) => {
         event.preventDefault();
-        void submit(() => login(api, { email: email.trim(), password }));
+        void submit(async () => {
+          if (withBotCheck && !botCheck.token) {
+            // The widget has no token yet: the same answer the server gives a missing one.
+            throw new ApiError({ statusCode: 422, detail: '', body: null, field: 'body/captcha_token' });
+          }
+          try {
+            return await login(api, {
+              email: email.trim(),
+              password,
+              ...(withBotCheck && botCheck.token ? { captcha_token: botCheck.token } : {}),
+            });
+          } catch (error) {
+            if (asksForBotCheck(error)) setAsked(true);
+            // A Turnstile token is good for one try.
+            if (withBotCheck) botCheck.reset();
+            throw error;
+          }
+        });
       }}
     >
       <FormAlert message={formError} attempt={attempt} />
@@ -59,6 +91,7 @@ export function LoginForm() {
         value={password}
         onChange={setPassword}
       />
+      {botCheck.widget}
       <Link href="/forgot-password">
         <FormattedMessage id="auth.login.forgotPassword" />
       </Link>

@@ -4,6 +4,7 @@ import { createHarness, HarnessRouter, type Harness, type HarnessOptions } from 
 import { sessionStatus } from '../../../machines/index.ts';
 import { testUser } from '../../../machines/testing.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
+import { LoginForm } from './login-form.tsx';
 import { LoginMobilePage } from './login-mobile-page.tsx';
 import { LoginPage } from './login-page.tsx';
 
@@ -176,6 +177,110 @@ export const OauthListUnavailable: Story = {
       await expect(button).toBeDisabled();
       await expect(button).toHaveAccessibleDescription(`${name} sign-in is not available`);
     }
+  },
+};
+
+/** A stand-in for Cloudflare Turnstile: its widget is one button that hands over a token. */
+function fakeTurnstile() {
+  const before = window.turnstile;
+  window.turnstile = {
+    render(element, options) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = 'I am human';
+      button.onclick = () => (options.callback as (token: string) => void)('turnstile-token');
+      element.append(button);
+      return 'widget-1';
+    },
+    reset: () => undefined,
+    remove: () => undefined,
+  };
+  return () => {
+    window.turnstile = before;
+  };
+}
+
+/**
+ * After many failed attempts on the account the server asks for the bot check (422, captcha_required): the
+ * widget appears, the form says why, and the next try carries its token.
+ */
+export const BotCheckAsked: Story = {
+  beforeEach: fakeTurnstile,
+  loaders: [
+    harness({
+      routes: {
+        'POST /api/v3/login': (call) =>
+          (call.body as { captcha_token?: string }).captcha_token === 'turnstile-token'
+            ? { status: 200, body: { user: testUser(), csrf_token: 'csrf-new' } }
+            : {
+                status: 422,
+                body: {
+                  detail: 'Too many login attempts on this account. Please complete the bot check to log in.',
+                  field: 'body/captcha_token',
+                  captcha_required: true,
+                },
+              },
+      },
+    }),
+  ],
+  render: (_args, { loaded }) => (
+    <HarnessRouter harness={loaded.harness as Harness} pattern="/login" layout={<RouteGuard kind="guestOnly" />}>
+      <LoginForm botCheckSiteKey="story-site-key" />
+    </HarnessRouter>
+  ),
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    const canvas = within(canvasElement);
+    // No widget until the server asks.
+    await expect(canvas.queryByRole('button', { name: 'I am human' })).toBeNull();
+    await tabTo(await canvas.findByRole('textbox', { name: /E-mail/ }));
+    await userEvent.keyboard('ada@example.com');
+    await userEvent.tab();
+    await userEvent.keyboard('Secret#123{Enter}');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'There were many attempts to log in to this account. Please complete the bot check, then log in.',
+    );
+    await expect(h.calls.filter((c) => c.path === '/api/v3/login')[0]?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'Secret#123',
+    });
+    await userEvent.click(await canvas.findByRole('button', { name: 'I am human' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Log In' }));
+    await expect(await canvas.findByText('Now at /projects')).toBeVisible();
+    await expect(h.calls.filter((c) => c.path === '/api/v3/login')[1]?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'Secret#123',
+      captcha_token: 'turnstile-token',
+    });
+  },
+};
+
+/** Asked for the bot check on a page that cannot show it (no site key): the form says to wait. */
+export const BotCheckUnavailable: Story = {
+  loaders: [
+    harness({
+      routes: {
+        'POST /api/v3/login': {
+          status: 422,
+          body: { detail: 'Bot check needed', field: 'body/captcha_token', captcha_required: true },
+        },
+      },
+    }),
+  ],
+  render: (_args, { loaded }) => (
+    <HarnessRouter harness={loaded.harness as Harness} pattern="/login" layout={<RouteGuard kind="guestOnly" />}>
+      <LoginForm botCheckSiteKey={null} />
+    </HarnessRouter>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await tabTo(await canvas.findByRole('textbox', { name: /E-mail/ }));
+    await userEvent.keyboard('ada@example.com');
+    await userEvent.tab();
+    await userEvent.keyboard('Secret#123{Enter}');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'There were many attempts to log in to this account. Please try again in a few minutes.',
+    );
   },
 };
 

@@ -1,0 +1,66 @@
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+
+/**
+ * The hardening headers of every answer — the SPA, the API, file downloads, the development pages — in
+ * every environment, so the e2e suite runs under the same Content-Security-Policy as production. Only
+ * Strict-Transport-Security waits for production on https (a browser that saw it would refuse the plain
+ * http of a development machine for a year).
+ *
+ * The policy is what the built SPA needs and no more: its script and stylesheet come from /assets (no
+ * inline script; the microphone's AudioWorklet is a file of its own too). Styles allow 'unsafe-inline'
+ * because wavesurfer.js writes a <style> and style attributes into its shadow root, and the development
+ * mail page shows e-mails with inline styles; script-src never does. Turnstile's script and frame are
+ * allowed only when the bot check is configured, Stripe's checkout and portal only with Stripe. Pages
+ * with a policy of their own (the local payment provider's) set it on their reply, which replaces this one.
+ */
+export function securityHeaderOptions(config: Config): FastifyHelmetOptions {
+  const site = new URL(config.publicUrl);
+  const https = site.protocol === 'https:';
+  const turnstile = config.turnstileSiteKey || config.turnstileSecret ? ['https://challenges.cloudflare.com'] : [];
+  const stripe = config.stripe ? ['https://checkout.stripe.com', 'https://billing.stripe.com'] : [];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...turnstile],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'media-src': ["'self'", 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    // The live events socket (/ws): 'self' covers ws/wss of this host in current browsers; the public
+    // address is named as well for those that read CSP level 2.
+    'connect-src': ["'self'", `${https ? 'wss' : 'ws'}://${site.host}`],
+    'worker-src': ["'self'"],
+    'frame-src': turnstile.length > 0 ? turnstile : ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'", ...stripe],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'manifest-src': ["'self'"],
+  };
+  if (https) directives['upgrade-insecure-requests'] = [];
+  return {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity:
+      config.env === 'production' && https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xContentTypeOptions: true,
+    xFrameOptions: { action: 'deny' },
+    xPermittedCrossDomainPolicies: { permittedPolicies: 'none' },
+    xDnsPrefetchControl: { allow: false },
+    xDownloadOptions: true,
+    xXssProtection: true,
+    originAgentCluster: true,
+    xPoweredBy: true,
+  };
+}
+
+/** Registers the headers on every route of the app (an onRequest hook; see @fastify/helmet). */
+export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, securityHeaderOptions(app.config));
+}
