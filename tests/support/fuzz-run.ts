@@ -145,9 +145,7 @@ export async function fuzzOperation(
   op: Operation,
   options: FuzzRunOptions,
 ): Promise<FuzzOutcome[]> {
-  const t0 = performance.now();
   const { user, world } = await newWorld(app);
-  if (process.env.FUZZ_TIMING) console.log(`world ${op.operationId} ${Math.round(performance.now() - t0)} ms`);
   const cases = casesFor(op, world, { seed: options.seed, extra: options.extra });
   let signedIn = user;
   const outcomes: FuzzOutcome[] = [];
