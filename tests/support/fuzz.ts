@@ -338,10 +338,31 @@ export const MUTATIONS = [
 ] as const;
 export type Mutation = (typeof MUTATIONS)[number] | 'malformed-multipart';
 
+const BOUNDARY = 'fuzzboundary';
+/** The malformed multipart bodies the probe sent (issue 11), each tried once per multipart operation. */
+const MALFORMED_MULTIPART: [payload: string, contentType: string, label: string][] = [
+  [
+    `--${BOUNDARY}\r\ncontent-disposition: form-data; name="x"\r\n\r\n1\r\n--${BOUNDARY}--\r\n`,
+    'multipart/form-data',
+    'no boundary',
+  ],
+  ['this is not multipart at all', `multipart/form-data; boundary=${BOUNDARY}`, 'garbage'],
+  [
+    `--${BOUNDARY}\r\ncontent-disposition: form-data; name="data"; filename="a.wav"\r\ncontent-type: audio/wav\r\n\r\nRIFF`,
+    `multipart/form-data; boundary=${BOUNDARY}`,
+    'unterminated',
+  ],
+  [
+    `--${BOUNDARY}\r\nno headers here\r\n\r\n--${BOUNDARY}--`,
+    `multipart/form-data; boundary=${BOUNDARY}`,
+    'no disposition',
+  ],
+];
+
 const WRONG_TYPES: unknown[] = [12345, 'a string', true, null, [], {}, [1, 'two'], { nested: { x: 1 } }];
 
 /** Applies one mutation to the draft; returns a description, or undefined when it does not apply. */
-function mutate(op: Operation, draft: Draft, mutation: Mutation, rng: Rng): string | undefined {
+function mutate(op: Operation, draft: Draft, mutation: Mutation, rng: Rng, variant = 0): string | undefined {
   const all = spots(op, draft);
   const strings = all.filter((s) => typeof s.value === 'string' || (s.value === undefined && isStringSchema(s.schema)));
   const numbers = all.filter((s) => typeof s.value === 'number' || (s.value === undefined && isNumberSchema(s.schema)));
@@ -526,25 +547,7 @@ function mutate(op: Operation, draft: Draft, mutation: Mutation, rng: Rng): stri
     }
     case 'malformed-multipart': {
       if (draft.bodyKind !== 'multipart') return undefined;
-      const boundary = 'fuzzboundary';
-      const [payload, contentType, label] = rng.pick<[string, string, string]>([
-        [
-          '--fuzzboundary\r\ncontent-disposition: form-data; name="x"\r\n\r\n1\r\n--fuzzboundary--\r\n',
-          'multipart/form-data',
-          'no boundary',
-        ],
-        ['this is not multipart at all', `multipart/form-data; boundary=${boundary}`, 'garbage'],
-        [
-          `--${boundary}\r\ncontent-disposition: form-data; name="data"; filename="a.wav"\r\ncontent-type: audio/wav\r\n\r\nRIFF`,
-          `multipart/form-data; boundary=${boundary}`,
-          'unterminated',
-        ],
-        [
-          `--${boundary}\r\nno headers here\r\n\r\n--${boundary}--`,
-          `multipart/form-data; boundary=${boundary}`,
-          'no disposition',
-        ],
-      ]);
+      const [payload, contentType, label] = MALFORMED_MULTIPART[variant % MALFORMED_MULTIPART.length]!;
       draft.rawBody = { payload, contentType };
       return `malformed-multipart(${label})`;
     }
@@ -680,13 +683,16 @@ export interface CaseOptions {
 }
 
 /**
- * The cases of one operation: one per mutation family (those that apply), the malformed-multipart
- * family three times for multipart operations, then `extra` random ones; a few are sent as a guest.
+ * The cases of one operation: one per mutation family (those that apply), each malformed multipart body
+ * for multipart operations, then `extra` random ones; a few are sent as a guest.
  */
 export function casesFor(op: Operation, world: FuzzWorld, options: CaseOptions): FuzzCase[] {
   const rng = createRng(seedFor(options.seed, op.operationId));
   const plan: Mutation[] = [...new Set(MUTATIONS)];
-  if (bodyKindOf(op) === 'multipart') plan.push('malformed-multipart', 'malformed-multipart', 'malformed-multipart');
+  // Early, before a rate limit (10 feedback messages an hour) can answer in the parser's place.
+  if (bodyKindOf(op) === 'multipart')
+    plan.splice(1, 0, ...MALFORMED_MULTIPART.map((): Mutation => 'malformed-multipart'));
+  let variant = 0;
   for (let i = 0; i < options.extra; i++) plan.push(rng.pick(MUTATIONS));
   const cases: FuzzCase[] = [];
   for (const mutation of plan) {
@@ -695,10 +701,12 @@ export function casesFor(op: Operation, world: FuzzWorld, options: CaseOptions):
     // A family that does not apply to this draft (no string to break…) gets a few other drafts, then is skipped.
     for (let attempt = 0; attempt < 3 && !kind; attempt++) {
       draft = validDraft(op, world, rng);
-      kind = mutate(op, draft, mutation, rng);
+      kind = mutate(op, draft, mutation, rng, variant);
     }
+    if (mutation === 'malformed-multipart') variant++;
     if (!kind || !draft) continue;
-    const as: Identity = rng.chance(0.1) ? 'guest' : 'signed-in';
+    // Malformed multipart goes signed in, so it reaches the code that reads the body.
+    const as: Identity = mutation !== 'malformed-multipart' && rng.chance(0.1) ? 'guest' : 'signed-in';
     cases.push({
       operationId: op.operationId,
       index: cases.length,
