@@ -3,7 +3,8 @@
 // memory for a 500 MB streamed upload), peaks (decoding and waveform peaks of a 60-minute 48 kHz file),
 // list (GET /api/projects requests/s with 10k projects), engine (the voice engine's real-time factor on a
 // 60 s clip, one worker thread and one per core), events (delivery p99 with 1000 sockets), order (order-to-finished
-// latency of a 10 s clip). Without arguments every part runs.
+// latency of a 10 s clip), fuzz (the contract fuzz of every operation at a larger size: requests, answers by
+// status, 5xx). Without arguments every part runs.
 import os from 'node:os';
 
 const parts: Record<string, () => Promise<void>> = {
@@ -14,6 +15,7 @@ const parts: Record<string, () => Promise<void>> = {
   events: async () => (await import('./events.ts')).eventsBench(),
   engine: async () => (await import('./engine.ts')).engineBench(),
   order: async () => (await import('./order.ts')).orderBench(),
+  fuzz: async () => (await import('./fuzz.ts')).fuzzBench(),
 };
 
 const asked = process.argv.slice(2);

@@ -74,12 +74,45 @@ function lint(name: string, doc: Doc, seenIds: Map<string, string>): string[] {
       const takesInput = (op.parameters ?? []).length > 0 || (item.parameters ?? []).length > 0 || op.requestBody;
       if (takesInput && !responses['422']) problems.push(`${where} takes input but declares no 422`);
       const params = [...(item.parameters ?? []), ...(op.parameters ?? [])];
+      for (const param of params) problems.push(...unbounded(param.schema, `${where} ${param.in} ${param.name}`));
+      for (const [type, media] of Object.entries<Doc>(op.requestBody?.content ?? {}))
+        problems.push(...unbounded(media.schema, `${where} body (${type})`));
       for (const m of p.matchAll(/\{([^}]+)\}/g)) {
         if (!params.some((x: Doc) => x.in === 'path' && x.name === m[1]))
           problems.push(`${where} does not declare path parameter ${m[1]}`);
       }
     }
   }
+  return problems;
+}
+
+/** Formats whose values are short by construction, or files. */
+const BOUNDED_FORMATS = new Set(['uuid', 'date-time', 'date', 'binary']);
+
+/**
+ * What reaches the database must fit it: every integer or number a request takes has a maximum (an
+ * overflowing offset was a 500), every string a maxLength (or an enum, a const or a short format).
+ * NUL and lone surrogates are refused for every string by the server's text rule (openapi/README.md).
+ */
+function unbounded(schema: Doc | undefined, where: string, seen = new Set<Doc>()): string[] {
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return [];
+  seen.add(schema);
+  const problems: string[] = [];
+  const types: unknown[] = [].concat(schema.type ?? []);
+  const fixed = schema.enum !== undefined || schema.const !== undefined;
+  if ((types.includes('integer') || types.includes('number')) && !fixed) {
+    if (schema.maximum === undefined && schema.exclusiveMaximum === undefined)
+      problems.push(`${where}: a ${types.join('|')} needs a maximum`);
+  }
+  if (types.includes('string') && !fixed && schema.maxLength === undefined && !BOUNDED_FORMATS.has(schema.format))
+    problems.push(`${where}: a string needs a maxLength`);
+  for (const [k, sub] of Object.entries<Doc>(schema.properties ?? {}))
+    problems.push(...unbounded(sub, `${where}.${k}`, seen));
+  if (schema.items) problems.push(...unbounded(schema.items, `${where}[]`, seen));
+  if (typeof schema.additionalProperties === 'object')
+    problems.push(...unbounded(schema.additionalProperties, `${where}{}`, seen));
+  for (const k of ['allOf', 'anyOf', 'oneOf'])
+    for (const sub of schema[k] ?? []) problems.push(...unbounded(sub, where, seen));
   return problems;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './platform/config.ts';
@@ -106,6 +106,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // A path the router cannot decode (malformed percent-encoding, a lone surrogate's bytes) or a path
+    // parameter over its length is refused before any route: answer it with a detail like every error.
+    frameworkErrors: (error, _request, reply) => {
+      const detail =
+        error.code === 'FST_ERR_BAD_URL'
+          ? 'The request path is not valid: it holds a malformed percent-encoding or bytes that are not UTF-8 text'
+          : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? 'A path parameter is too long (at most 100 characters)'
+            : 'The request could not be routed';
+      const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as unknown as FastifyReply).code(status).send({ detail });
+    },
     trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: false } },
     bodyLimit: 10 * 1024 * 1024,

@@ -1581,7 +1581,7 @@ export interface components {
         TrackingConsent: "granted" | "denied";
         /** @description Page size. The UI offers 20, 40 and 100; lists default to 40 (voices 20, search 10). */
         Limit: number;
-        /** @description Number of items to skip. */
+        /** @description Number of items to skip. At most 1000000: no list is that long, and a larger number would only reach the database as an overflow. */
         Offset: number;
         /** @description Case-insensitive substring match. */
         Search: string;
@@ -2522,7 +2522,7 @@ export interface operations {
             query?: {
                 /** @description Page size. The UI offers 20, 40 and 100; lists default to 40 (voices 20, search 10). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip. At most 1000000: no list is that long, and a larger number would only reach the database as an overflow. */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2599,7 +2599,7 @@ export interface operations {
     listCalibrations: {
         parameters: {
             query?: {
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip. At most 1000000: no list is that long, and a larger number would only reach the database as an overflow. */
                 offset?: components["parameters"]["Offset"];
                 /** @description Page size. The UI offers 20, 40 and 100; lists default to 40 (voices 20, search 10). */
                 limit?: components["parameters"]["Limit"];
@@ -2841,7 +2841,7 @@ export interface operations {
             query?: {
                 /** @description Page size. The UI offers 20, 40 and 100; lists default to 40 (voices 20, search 10). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip. At most 1000000: no list is that long, and a larger number would only reach the database as an overflow. */
                 offset?: components["parameters"]["Offset"];
                 /** @description Field to sort by. */
                 sort?: components["schemas"]["UserSort"];
@@ -2945,7 +2945,7 @@ export interface operations {
             query?: {
                 /** @description Page size. The UI offers 20, 40 and 100; lists default to 40 (voices 20, search 10). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip. At most 1000000: no list is that long, and a larger number would only reach the database as an overflow. */
                 offset?: components["parameters"]["Offset"];
                 /** @description Case-insensitive substring match on the group's name. */
                 search?: string;

@@ -1203,11 +1203,11 @@ export interface components {
         FolderSort: "label" | "name" | "updated_at" | "created_at";
         /** @description Sort key of the originals list. */
         RecordingSort: "created_at" | "updated_at" | "label";
-        /** @description Number of matches to skip. */
+        /** @description Number of matches to skip (at most 1000000, as every offset). */
         SearchOffset: number;
         /** @description Page size of a search; 10 unless asked otherwise. */
         SearchLimit: number;
-        /** @description Number of items to skip. */
+        /** @description Number of items to skip. At most 1000000: no list is that long, and a larger number would only reach the database as an overflow. */
         Offset: number;
         /** @description Page size. The UI offers 20, 40 and 100; lists default to 40 (voices 20, search 10). */
         Limit: number;
@@ -1232,7 +1232,7 @@ export interface operations {
     listProjects: {
         parameters: {
             query?: {
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip. At most 1000000: no list is that long, and a larger number would only reach the database as an overflow. */
                 offset?: components["parameters"]["Offset"];
                 /** @description Page size. The UI offers 20, 40 and 100; lists default to 40 (voices 20, search 10). */
                 limit?: components["parameters"]["Limit"];
@@ -1326,7 +1326,7 @@ export interface operations {
             query?: {
                 /** @description Case-insensitive substring match. */
                 search?: components["parameters"]["Search"];
-                /** @description Number of matches to skip. */
+                /** @description Number of matches to skip (at most 1000000, as every offset). */
                 offset?: components["parameters"]["SearchOffset"];
                 /** @description Page size of a search; 10 unless asked otherwise. */
                 limit?: components["parameters"]["SearchLimit"];
@@ -1535,7 +1535,7 @@ export interface operations {
             query: {
                 /** @description The project. Another user's ids answer 404. */
                 project_id: components["parameters"]["ProjectIdQuery"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip. At most 1000000: no list is that long, and a larger number would only reach the database as an overflow. */
                 offset?: components["parameters"]["Offset"];
                 /** @description Page size. The UI offers 20, 40 and 100; lists default to 40 (voices 20, search 10). */
                 limit?: components["parameters"]["Limit"];
@@ -1602,7 +1602,7 @@ export interface operations {
                 project_id: components["parameters"]["ProjectIdQuery"];
                 /** @description Case-insensitive substring match. */
                 search?: components["parameters"]["Search"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip. At most 1000000: no list is that long, and a larger number would only reach the database as an overflow. */
                 offset?: components["parameters"]["Offset"];
                 /** @description Page size of a search; 10 unless asked otherwise. */
                 limit?: components["parameters"]["SearchLimit"];
@@ -1808,7 +1808,7 @@ export interface operations {
             query: {
                 /** @description The folder. Another user's ids answer 404. */
                 folder_id: components["parameters"]["FolderIdQuery"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip. At most 1000000: no list is that long, and a larger number would only reach the database as an overflow. */
                 offset?: components["parameters"]["Offset"];
                 /** @description Page size. The UI offers 20, 40 and 100; lists default to 40 (voices 20, search 10). */
                 limit?: components["parameters"]["Limit"];
@@ -1843,7 +1843,7 @@ export interface operations {
             query: {
                 /** @description The original (a recording of type original). Another user's ids answer 404. */
                 original_id: components["parameters"]["OriginalIdQuery"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip. At most 1000000: no list is that long, and a larger number would only reach the database as an overflow. */
                 offset?: components["parameters"]["Offset"];
                 /** @description Page size. The UI offers 20, 40 and 100; lists default to 40 (voices 20, search 10). */
                 limit?: components["parameters"]["Limit"];

@@ -573,7 +573,7 @@ export interface components {
         Search: string;
         /** @description Sort direction; descending unless asked otherwise. */
         Direction: components["schemas"]["SortDirection"];
-        /** @description Number of items to skip. */
+        /** @description Number of items to skip. At most 1000000: no list is that long, and a larger number would only reach the database as an overflow. */
         Offset: number;
     };
     requestBodies: never;
@@ -627,7 +627,7 @@ export interface operations {
                 sort?: components["parameters"]["VoiceSort"];
                 /** @description Sort direction; descending unless asked otherwise. */
                 direction?: components["parameters"]["Direction"];
-                /** @description Number of items to skip. */
+                /** @description Number of items to skip. At most 1000000: no list is that long, and a larger number would only reach the database as an overflow. */
                 offset?: components["parameters"]["Offset"];
                 /** @description Page size for voices; the UI offers 20, 40 and 100. */
                 limit?: components["parameters"]["VoicesLimit"];

@@ -56,8 +56,28 @@ export function fieldOf(context: string, err: AjvLikeError): string {
       : typeof err.params?.additionalProperty === 'string'
         ? err.params.additionalProperty
         : '';
-  return [base, pointer, extra].filter(Boolean).join('/');
+  return printable([base, pointer, extra].filter(Boolean).join('/'));
 }
+
+/**
+ * Text as an answer can show it: what the text rule refuses (NUL, a lone surrogate) and other control
+ * characters but tab and newline are written as their \u escape, so a detail that names a bad field (or
+ * quotes a bad value) never echoes them back.
+ */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/** printable() on every string of an error's answer (detail, field, errors[].field…). */
+function printableDeep(value: unknown): unknown {
+  if (typeof value === 'string') return printable(value);
+  if (Array.isArray(value)) return value.map(printableDeep);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, printableDeep(v)]));
+  }
+  return value;
+}
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f]|[\ud800-\udfff]/gu;
 
 /** "first_name" → "First name": the field as a person reads it. */
 function labelOf(field: string): string {
@@ -90,7 +110,7 @@ function messageOf(err: AjvLikeError): string {
 export function errorHandler(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     for (const [k, v] of Object.entries(error.headers)) void reply.header(k, v);
-    return reply.code(error.statusCode).send({ detail: error.detail, ...error.extra });
+    return reply.code(error.statusCode).send(printableDeep({ detail: error.detail, ...error.extra }));
   }
   const fe = error as FastifyError & { validation?: AjvLikeError[]; validationContext?: string };
   if (fe.validation && fe.validation.length > 0) {

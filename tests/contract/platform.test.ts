@@ -6,7 +6,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allOperations, type Operation } from '../../server/platform/contracts.ts';
 import { allHandlers } from '../../server/app.ts';
-import { createTestApp, giveApiKey, signIn, type TestApp } from '../support/test-app.ts';
+import type { InjectOptions } from 'fastify';
+import { sineWav } from '../support/audio.ts';
+import { form, newFolder, newProject } from '../support/studio.ts';
+import { createTestApp, giveApiKey, signIn, type SignedIn, type TestApp } from '../support/test-app.ts';
 
 const isPublic = (op: Operation) => op.security.length === 0 || op.security.some((r) => Object.keys(r).length === 0);
 const urlOf = (op: Operation) =>
@@ -215,6 +218,159 @@ describe('platform: request validation against the contract', () => {
     expect(rows.rows).toEqual([
       { user_id: user.userId, event: 'page_view', page: '/projects', signed_in: true, properties: { plan: 'trial' } },
     ]);
+  });
+});
+
+describe('platform: strings, numbers and nesting the database cannot take are refused with a 422', () => {
+  let t: TestApp;
+  let user: SignedIn;
+  beforeAll(async () => {
+    t = await createTestApp({ worker: { enabled: false } });
+    user = await signIn(t);
+  });
+  afterAll(() => t.close());
+
+  const expect422 = async (options: InjectOptions, field: string, detail: string | RegExp) => {
+    const res = await t.request(options);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().field).toBe(field);
+    if (typeof detail === 'string') expect(res.json().detail).toBe(detail);
+    else expect(res.json().detail).toMatch(detail);
+  };
+
+  it('refuses a NUL in a body string and in a search query, naming the field', async () => {
+    await expect422(
+      { method: 'POST', url: '/api/projects', headers: user.headers, payload: { name: 'My\u0000podcast' } },
+      'body/name',
+      'body/name must not contain the NUL character (U+0000)',
+    );
+    await expect422(
+      { method: 'GET', url: '/api/projects/search?search=pod%00cast', headers: user.headers },
+      'query/search',
+      'query/search must not contain the NUL character (U+0000)',
+    );
+    await expect422({ method: 'GET', url: '/api/v2/voices?search=%00', headers: user.headers }, 'query/search', /NUL/);
+    // Nothing was stored, and the same request without the NUL goes through.
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/projects',
+      headers: user.headers,
+      payload: { name: 'My podcast' },
+    });
+    expect(made.statusCode).toBe(201);
+  });
+
+  it('refuses a lone surrogate on its way to jsonb (promo place) and in a property name', async () => {
+    await expect422(
+      {
+        method: 'POST',
+        url: '/api/v3/promo-code',
+        headers: { ...user.headers, 'content-type': 'application/json' },
+        payload: '{"promo_code":"SPRING","place":"promo\\ud800"}',
+      },
+      'body/place',
+      'body/place must be valid Unicode text (a lone UTF-16 surrogate is not)',
+    );
+    const named = await t.request({
+      method: 'POST',
+      url: '/api/v3/events',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"event":"page_view","properties":{"pl\\u0000an":"trial"}}',
+    });
+    expect(named.statusCode).toBe(422);
+    // The answer names the field without echoing the NUL back.
+    expect(named.json()).toMatchObject({
+      field: 'body/properties',
+      detail: 'body/properties must not contain the NUL character (U+0000) in its property names',
+    });
+    // A well-formed pair (an emoji) is text like any other.
+    const emoji = await t.request({
+      method: 'POST',
+      url: '/api/v3/events',
+      payload: { event: 'page_view', properties: { mood: '🎙️' } },
+    });
+    expect(emoji.statusCode).toBe(204);
+  });
+
+  it('refuses offsets past the contract maximum, and numbers not written in digits', async () => {
+    for (const offset of ['1e309', '9223372036854775808', '-1', '0x10', '1.5', 'Infinity', '1000001', ' 12']) {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/projects?offset=${encodeURIComponent(offset)}`,
+        headers: user.headers,
+      });
+      expect(res.statusCode, offset).toBe(422);
+      expect(res.json().field, offset).toBe('query/offset');
+    }
+    const digits = await t.request({ method: 'GET', url: '/api/projects?offset=0x10', headers: user.headers });
+    expect(digits.json().detail).toBe('query/offset must be a whole number written in digits');
+    const big = await t.request({ method: 'GET', url: '/api/projects?offset=1000001', headers: user.headers });
+    expect(big.json().detail).toBe('query/offset must be <= 1000000');
+    const last = await t.request({ method: 'GET', url: '/api/projects?offset=1000000', headers: user.headers });
+    expect(last.statusCode).toBe(200);
+    expect(last.json()).toMatchObject({ offset: 1000000, items: [] });
+    // A body number that JSON reads as Infinity is refused too, even where the contract takes any value.
+    await expect422(
+      {
+        method: 'PUT',
+        url: '/api/v3/local-storage',
+        headers: { ...user.headers, 'content-type': 'application/json' },
+        payload: '{"local_storage": {"volume": 1e309}}',
+      },
+      'body/local_storage/volume',
+      'body/local_storage/volume must be a finite number',
+    );
+  });
+
+  it('refuses nesting deeper than 32 levels, whatever the field', async () => {
+    const deep = '{"a":'.repeat(1000) + '1' + '}'.repeat(1000);
+    await expect422(
+      {
+        method: 'POST',
+        url: '/api/v3/events',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"event":"page_view","properties":${deep}}`,
+      },
+      'body/properties',
+      'body/properties must not nest more than 32 levels',
+    );
+  });
+
+  it('refuses a NUL in a multipart field and in a declared header', async () => {
+    const project = await newProject(t, user);
+    const folder = await newFolder(t, user, project.id);
+    const body = form([
+      { name: 'project_id', value: project.id },
+      { name: 'parent_folder_id', value: folder.id },
+      { name: 'microphone', value: 'USB\u0000mic' },
+      { name: 'data', filename: 'take.wav', data: sineWav({ seconds: 0.3 }) },
+    ]);
+    await expect422(
+      { method: 'POST', url: '/api/recordings', headers: { ...user.headers, ...body.headers }, payload: body.payload },
+      'body/microphone',
+      'body/microphone must not contain the NUL character (U+0000)',
+    );
+    await expect422(
+      {
+        method: 'POST',
+        url: '/api/v3/events',
+        headers: { 'x-tracking-consent': 'granted\u0000' },
+        payload: { event: 'x' },
+      },
+      'header/x-tracking-consent',
+      /NUL/,
+    );
+  });
+
+  it('answers a path it cannot decode, or a path parameter too long, with a detail', async () => {
+    const bad = await t.request({ method: 'GET', url: '/api/projects/%ED%A0%80', headers: user.headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      detail: 'The request path is not valid: it holds a malformed percent-encoding or bytes that are not UTF-8 text',
+    });
+    const long = await t.request({ method: 'GET', url: `/api/projects/${'a'.repeat(101)}`, headers: user.headers });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ detail: 'A path parameter is too long (at most 100 characters)' });
   });
 });
 

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type AppOptions } from '../../server/app.ts';
 import { loadConfig } from '../../server/platform/config.ts';
 import { openDatabase, type Database } from '../../server/platform/db.ts';
 import type { Handlers } from '../../server/platform/handlers.ts';
@@ -52,6 +52,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   mailer?: Mailer;
   botCheck?: BotCheck;
+  /** The in-process job worker (on by default, as in production); `{ enabled: false }` leaves jobs queued. */
+  worker?: AppOptions['worker'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -71,6 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.handlers ? { handlers: options.handlers } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.botCheck ? { botCheck: options.botCheck } : {}),
+    ...(options.worker ? { worker: options.worker } : {}),
   });
   return {
     app,
