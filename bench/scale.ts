@@ -1,7 +1,7 @@
 // `npm run bench -- scale`: the scale-out run (tests/support/scale.ts) — two API processes and two workers on
 // one fresh PostgreSQL database with s3rver storage, SCALE_USERS simulated users (default 200) each doing
-// SCALE_LOOPS conversions (default 2) of a SCALE_CLIP_SECONDS WAV (default 3) after signing up, verifying the
-// e-mail and starting the trial, arriving over SCALE_RAMP_S seconds (default 60), while a worker and an API
+// SCALE_LOOPS conversions (default 2) of a SCALE_CLIP_SECONDS WAV (default 2) after signing up, verifying the
+// e-mail and starting the trial, arriving over SCALE_RAMP_S seconds (default 90), while a worker and an API
 // process are SIGKILLed and restarted mid-run. PostgreSQL: SCALE_DATABASE_URL, else TEST_DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/postgres (a database is created for the run and dropped after it).
 import { randomBytes } from 'node:crypto';
@@ -28,8 +28,8 @@ export async function scaleBench() {
     databaseUrl: url.toString(),
     users: int('SCALE_USERS', 200),
     loops: int('SCALE_LOOPS', 2),
-    clipSeconds: int('SCALE_CLIP_SECONDS', 3),
-    rampMs: int('SCALE_RAMP_S', 60) * 1000,
+    clipSeconds: int('SCALE_CLIP_SECONDS', 2),
+    rampMs: int('SCALE_RAMP_S', 90) * 1000,
   };
   console.log(
     `${options.users} users × ${options.loops} conversions of a ${options.clipSeconds} s WAV, arriving over ` +
