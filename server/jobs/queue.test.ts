@@ -391,6 +391,17 @@ describe('workers', () => {
     expect(await results()).toEqual([{ job_id: id, worker: 'new', value: 2 }]);
   });
 
+  it('puts a job taken back from a dead worker ahead of the jobs queued after it', async () => {
+    const { id: first } = await enqueueJob(db, 'test.line', { n: 1 });
+    await claimJob(db, 'dead-worker', ['test.line'], 1);
+    const { id: later } = await enqueueJob(db, 'test.line', { n: 2 });
+    await sleep(20);
+    expect((await reapExpiredJobs(db)).requeued).toBe(1);
+    // Its user has waited since it was first claimed: it is next, not behind the later one.
+    expect((await claimJob(db, 'alive', ['test.line'], 10_000))?.id).toBe(first);
+    expect((await claimJob(db, 'alive', ['test.line'], 10_000))?.id).toBe(later);
+  });
+
   it('fails a job whose worker died on its last attempt', async () => {
     const { id } = await enqueueJob(db, 'test.lastgasp', {}, { maxAttempts: 1 });
     await claimJob(db, 'dead-worker', ['test.lastgasp'], 1);

@@ -278,7 +278,8 @@ export async function releaseJob(db: Db, job: Pick<JobRow, 'id' | 'attempts'>, w
 
 /**
  * Takes back the running jobs `which` selects (their worker died or hung): queued again when attempts
- * remain — the dead run counts as one — else failed with last_error saying why. Answers the jobs that failed
+ * remain — the dead run counts as one —, ahead of the jobs queued after it, else failed with last_error
+ * saying why. Answers the jobs that failed
  * for good, so their kind's onFailed can run. Rows another worker is taking back are skipped.
  */
 async function takeBackJobs(db: Db, which: SQL, why: SQL): Promise<{ requeued: number; failed: JobRow[] }> {
@@ -292,7 +293,8 @@ async function takeBackJobs(db: Db, which: SQL, why: SQL): Promise<{ requeued: n
       update jobs j set
         state = case when j.attempts < j.max_attempts then 'queued'::job_state else 'failed'::job_state end,
         finished_at = case when j.attempts < j.max_attempts then null else now() end,
-        run_at = now(),
+        -- Its first place in line, not the back of it: its user has waited already.
+        run_at = least(j.run_at, now()),
         last_error = ${why},
         locked_by = null, locked_until = null, updated_at = now()
       from taken where j.id = taken.id
