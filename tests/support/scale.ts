@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { SESSION_COOKIE } from '../../server/platform/sessions.ts';
@@ -518,29 +518,50 @@ async function user(
   const email = `scale.${n}.${randomUUID().slice(0, 8)}@example.test`;
   let events: Events | null = null;
   try {
-    // Sign up; after an interrupted sign-up, the account may exist: log in instead.
-    let signedUp: Answer;
-    try {
-      signedUp = await client.expect([201, 409], 'POST', '/api/v3/signup', {
-        json: { first_name: 'Scale', last_name: 'Lovelace', email, password: PASSWORD, captcha_token: 'scale' },
-      });
-    } catch (err) {
-      if (!(err instanceof Interrupted)) throw err;
-      signedUp = { status: 409, body: null, headers: new Headers() };
-    }
-    if (signedUp.status === 409) {
-      signedUp = await client.expect(200, 'POST', '/api/v3/login', {
-        json: { email, password: PASSWORD },
-        idempotent: true,
-      });
+    // Sign up. After an interrupted sign-up the account may or may not exist: log in, or sign up again.
+    let signedUp: Answer | null = null;
+    for (let tries = 0; !signedUp; tries += 1) {
+      let exists = false;
+      try {
+        const res = await client.expect([201, 409], 'POST', '/api/v3/signup', {
+          json: { first_name: 'Scale', last_name: 'Lovelace', email, password: PASSWORD, captcha_token: 'scale' },
+        });
+        if (res.status === 201) signedUp = res;
+        else exists = true;
+      } catch (err) {
+        if (!(err instanceof Interrupted) || tries > 5) throw err;
+        exists = true;
+      }
+      if (exists) {
+        const login = await client.call('POST', '/api/v3/login', {
+          json: { email, password: PASSWORD },
+          idempotent: true,
+        });
+        if (login.status === 200) signedUp = login;
+        else if (login.status !== 401 || tries > 5) {
+          throw new ClientError(`POST /api/v3/login answered ${login.status}: ${JSON.stringify(login.body)}`);
+        }
+      }
     }
     const session = signedUp.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
     if (!session) throw new ClientError('no session cookie after sign-up');
     client.cookie = session.split(';')[0]!;
     client.csrf = (signedUp.body as { csrf_token: string }).csrf_token;
 
-    // The e-mail link, before anything else.
-    const link = new URL(await mailbox.verificationLink(email));
+    // The e-mail link, before anything else. A sign-up whose process died before the e-mail went out
+    // leaves the account without it: the user asks for it again, as /unverified offers.
+    let sent: string;
+    try {
+      sent = await mailbox.verificationLink(email, 15_000);
+    } catch (err) {
+      if (!(err instanceof ClientError)) throw err;
+      run.counters.retried += 1;
+      await client.expect([200, 409], 'POST', '/api/v3/user/resend-verify-email/').catch((e: unknown) => {
+        if (!(e instanceof Interrupted)) throw e;
+      });
+      sent = await mailbox.verificationLink(email, 60_000);
+    }
+    const link = new URL(sent);
     const [, , , userId, token] = link.pathname.split('/');
     await client.expect(
       200,
@@ -726,12 +747,12 @@ export async function runScale(options: ScaleOptions): Promise<ScaleFigures> {
     let workerDetectedMs: number | null = null;
     let workerResumedMs: number | null = null;
     let running = true;
-    const chaos = (async () => {
-      const workerAt = Math.ceil(total * (options.killWorkerAt ?? 0.3));
-      const apiAt = Math.ceil(total * (options.killApiAt ?? 0.5));
-      while (running && !(killedWorker && killedApi)) {
-        await sleep(100);
-        if (!killedWorker && run.ordered >= workerAt) {
+    const workerAt = Math.ceil(total * (options.killWorkerAt ?? 0.3));
+    const apiAt = Math.ceil(total * (options.killApiAt ?? 0.5));
+    const killWorker = (async () => {
+      while (running && !killedWorker) {
+        await sleep(50);
+        if (run.ordered >= workerAt) {
           const { rows } = await db.query<{ id: string; locked_by: string }>(
             `select id, locked_by from jobs where kind = 'convert' and state = 'running'`,
           );
@@ -766,7 +787,12 @@ export async function runScale(options: ScaleOptions): Promise<ScaleFigures> {
           await victim.start();
           log(`${victim.name} is back`);
         }
-        if (!killedApi && run.ordered >= apiAt) {
+      }
+    })();
+    const killApi = (async () => {
+      while (running && !killedApi) {
+        await sleep(50);
+        if (run.ordered >= apiAt) {
           killedApi = true;
           const victim = apis[1]!;
           await victim.kill();
@@ -792,7 +818,7 @@ export async function runScale(options: ScaleOptions): Promise<ScaleFigures> {
     );
     clearInterval(progress);
     running = false;
-    await chaos;
+    await Promise.all([killWorker, killApi]);
     log(`every user is done: ordered ${run.ordered}, finished ${run.finished}, errors ${run.clientErrors.length}`);
 
     // Let anything still in the queue end (nothing should be), then look at what is stored.
@@ -870,12 +896,14 @@ async function inspect(db: pg.Client, s3: LocalS3, run: Run) {
     forcePathStyle: true,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   });
-  let token: string | undefined;
-  do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, ContinuationToken: token }));
+  // ListObjects (v1) with a marker: s3rver answers 500 to ListObjectsV2's second page.
+  let marker: string | undefined;
+  for (;;) {
+    const page = await client.send(new ListObjectsCommand({ Bucket: s3.bucket, Marker: marker }));
     for (const o of page.Contents ?? []) if (o.Key) objects.add(o.Key);
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
+    if (!page.IsTruncated || !page.Contents?.length) break;
+    marker = page.NextMarker ?? page.Contents.at(-1)!.Key;
+  }
   client.destroy();
   const fileRows = new Set((await db.query<{ k: string }>('select storage_key as k from files')).rows.map((r) => r.k));
   // The voices' demos are the catalogue's, not a user's: demo_sets holds their keys.
