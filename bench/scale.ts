@@ -1,6 +1,6 @@
 // `npm run bench -- scale`: the scale-out run (tests/support/scale.ts) — two API processes and two workers on
 // one fresh PostgreSQL database with s3rver storage, SCALE_USERS simulated users (default 200) each doing
-// SCALE_LOOPS conversions (default 2) of a SCALE_CLIP_SECONDS WAV (default 2) after signing up, verifying the
+// SCALE_LOOPS conversions (default 2) of a SCALE_CLIP_SECONDS WAV (default 1) after signing up, verifying the
 // e-mail and starting the trial, arriving over SCALE_RAMP_S seconds (default 90), while a worker and an API
 // process are SIGKILLed and restarted mid-run. PostgreSQL: SCALE_DATABASE_URL, else TEST_DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/postgres (a database is created for the run and dropped after it).
@@ -28,7 +28,7 @@ export async function scaleBench() {
     databaseUrl: url.toString(),
     users: int('SCALE_USERS', 200),
     loops: int('SCALE_LOOPS', 2),
-    clipSeconds: int('SCALE_CLIP_SECONDS', 2),
+    clipSeconds: int('SCALE_CLIP_SECONDS', 1),
     rampMs: int('SCALE_RAMP_S', 90) * 1000,
   };
   console.log(
@@ -59,8 +59,9 @@ function print(f: ScaleFigures) {
       'duplicates: results / charges / events / jobs',
       `${f.duplicates.results} / ${f.duplicates.charges} / ${f.duplicates.events} / ${f.duplicates.jobs}`,
     ],
+    ['orphan files left by the killed processes (before the sweep)', String(f.orphanObjectsBeforeSweep.length)],
     [
-      'orphans: objects / files rows / half-written rows',
+      'orphans after the sweep: objects / files rows / half-written rows',
       `${f.orphans.objects.length} / ${f.orphans.rows.length} / ${f.orphans.halfWritten.length}`,
     ],
     [
@@ -76,6 +77,7 @@ function print(f: ScaleFigures) {
   for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
   const lists: [string, string[]][] = [
     ['client errors', f.clientErrors],
+    ['orphan files before the sweep', f.orphanObjectsBeforeSweep],
     ['orphan objects', f.orphans.objects],
     ['files rows without an object', f.orphans.rows],
     ['half-written rows', f.orphans.halfWritten],

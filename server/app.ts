@@ -27,6 +27,7 @@ import { createMailer, createMailService, outboxDir, type Mailer, type MailServi
 import { pruneRateLimits } from './platform/rate-limit.ts';
 import { installMarketplaceJobs, marketplaceHandlers } from './marketplace/index.ts';
 import { installStorage } from './storage/index.ts';
+import { installStorageSweep } from './storage/sweep.ts';
 import { installJobs, workerSettingsFromEnv, type JobsOptions } from './jobs/index.ts';
 import { installNotifications, type NotificationsOptions } from './notifications/index.ts';
 import { installModels, modelsHandlers, seedReferenceData } from './models/index.ts';
@@ -142,6 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The durable job queue (with a worker in this process unless WORKER=off), then the event store every
   // service publishes to and the WebSocket at /ws.
   installJobs(app, { ...workerSettingsFromEnv(), ...options.worker });
+  // Files whose owning rows never committed (their process was killed mid-request) go after an hour.
+  installStorageSweep(app);
   await installNotifications(app, options.notifications);
   if (options.contractCheck) installContractCheck(app, app.operations);
 

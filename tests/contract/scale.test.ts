@@ -37,6 +37,7 @@ describe.skipIf(multiProcessSkipReason !== null)('scale-out with killed processe
       `scale: ${f.requests} requests (${f.retried} retried), ${f.ordered} ordered, ${f.finishedSeen} finished; ` +
         `order → finished median ${Math.round(f.orderToFinished.median)} ms, p99 ${Math.round(f.orderToFinished.p99)} ms; ` +
         `killed worker's job queued again after ${Math.round(f.workerDetectedMs ?? NaN)} ms; ` +
+        `${f.orphanObjectsBeforeSweep.length} orphan files before the storage sweep; ` +
         `${(f.durationMs / 1000).toFixed(1)} s`,
     );
     expect(f.killedWorker).toBe(true);

@@ -71,7 +71,9 @@ export interface ScaleFigures {
   finishedInDb: number;
   /** Conversions whose result, charge, finished event or completed job exists more than once. */
   duplicates: { results: number; charges: number; events: number; jobs: number };
-  /** Objects in the bucket without a files row, files rows without an object, and unfinished rows. */
+  /** What a killed process left in the bucket without a files row, before the storage sweep ran. */
+  orphanObjectsBeforeSweep: string[];
+  /** After the storage sweep: objects without a files row, files rows without an object, unfinished rows. */
   orphans: { objects: string[]; rows: string[]; halfWritten: string[] };
   /** Order → conversion.finished at the client (ms). */
   orderToFinished: { median: number; p99: number; max: number };
@@ -830,7 +832,25 @@ export async function runScale(options: ScaleOptions): Promise<ScaleFigures> {
       if (Number(rows[0]!.n) === 0) break;
       await sleep(200);
     }
+    // What a killed process left behind (e.g. an upload's files stored before its rows committed), then
+    // what is left once the servers' own housekeeping (the hourly storage.sweep job) has run, without its
+    // hour of grace: nothing is in flight any more.
+    const before = await inspect(db, s3, run);
+    const { rows: sweep } = await db.query<{ id: string }>(`
+      insert into jobs (kind, payload, dedupe_key) values ('storage.sweep', '{"slot": "scale-run", "olderThanMs": 0}',
+        'storage.sweep:scale-run') returning id`);
+    await db.query(`select pg_notify('timbre_jobs', 'storage.sweep')`);
+    const sweepUntil = Date.now() + 60_000;
+    for (;;) {
+      const { rows } = await db.query<{ state: string }>('select state from jobs where id = $1', [sweep[0]!.id]);
+      if (rows[0]?.state === 'done') break;
+      if (Date.now() > sweepUntil || rows[0]?.state === 'failed') throw new Error('the storage sweep did not run');
+      await sleep(100);
+    }
     const figures = await inspect(db, s3, run);
+    if (before.orphans.objects.length) {
+      log(`orphan files before the sweep: ${before.orphans.objects.join(', ')}`);
+    }
     return {
       users: options.users,
       usersCompleted: results.filter(Boolean).length,
@@ -841,6 +861,7 @@ export async function runScale(options: ScaleOptions): Promise<ScaleFigures> {
       ordered: run.ordered,
       finishedSeen: run.finished,
       ...figures,
+      orphanObjectsBeforeSweep: before.orphans.objects,
       orderToFinished: (() => {
         const sorted = [...run.latencies].sort((a, b) => a - b);
         return { median: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? NaN };
