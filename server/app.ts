@@ -122,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: false } },
     bodyLimit: 10 * 1024 * 1024,
+    // A start on a busy 2-core machine (migrations, seeds, 96 validators) can pass avvio's 10 s default.
+    pluginTimeout: 120_000,
   });
   const ownsDatabase = !options.database;
   const database =
