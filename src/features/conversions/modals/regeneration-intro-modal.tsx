@@ -6,9 +6,10 @@ import {
   Dialog,
   Modal,
   modalStore,
+  Stack,
+  Text,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
-import * as styles from '../components/conversions.css.ts';
 import { hideRegenerationIntro } from '../conversion-preferences.ts';
 import type { RegenerationSettingsData } from './regeneration-settings-modal.tsx';
 
@@ -45,17 +46,17 @@ export function RegenerationIntroModal({ data, close }: ModalComponentProps<Rege
           </>
         }
       >
-        <div className={styles.stack}>
-          <p className={styles.prose}>
+        <Stack gap="sm">
+          <Text>
             <FormattedMessage id="conversions.regenerate.intro.body" values={{ name: data.name }} />
-          </p>
-          <p className={styles.prose}>
+          </Text>
+          <Text>
             <FormattedMessage id="conversions.regenerate.intro.cost" />
-          </p>
+          </Text>
           <Checkbox isSelected={dontShow} onChange={setDontShow}>
             {intl.formatMessage({ id: 'conversions.regenerate.intro.dontShow' })}
           </Checkbox>
-        </div>
+        </Stack>
       </Dialog>
     </Modal>
   );

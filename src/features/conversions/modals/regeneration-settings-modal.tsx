@@ -4,11 +4,14 @@ import {
   announce,
   Button,
   Dialog,
+  Inline,
   Modal,
   modalStore,
   Radio,
   RadioGroup,
   Slider,
+  Stack,
+  Text,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
@@ -23,7 +26,6 @@ import {
   type Voice,
 } from '../../../machines/index.ts';
 import { conversionErrorOf, createOrder, getVoice, upgradeReasonOf, type Recording } from '../api/conversions-api.ts';
-import * as styles from '../components/conversions.css.ts';
 
 export interface RegenerationSettingsData {
   /** The conversion to regenerate: its original, voice and settings are where the new one starts. */
@@ -168,20 +170,20 @@ export function RegenerationSettingsModal({ data, close }: ModalComponentProps<R
           </>
         }
       >
-        <div className={styles.stack}>
-          <p className={styles.prose}>
+        <Stack gap="sm">
+          <Text>
             <FormattedMessage id="conversions.regenerate.intro" values={{ voice: voiceName }} />
-          </p>
+          </Text>
           {loaded.status === 'loading' ? (
-            <p role="status" className={styles.muted}>
+            <Text tone="muted" role="status">
               <FormattedMessage id="conversions.regenerate.loading" values={{ voice: voiceName }} />
-            </p>
+            </Text>
           ) : null}
           {loaded.status === 'error' ? (
-            <div className={styles.row}>
-              <p role="alert" className={styles.alert}>
+            <Inline gap="sm" align="center">
+              <Text tone="critical" role="alert">
                 <FormattedMessage id="conversions.regenerate.loadFailed" values={{ reason: loaded.message }} />
-              </p>
+              </Text>
               <Button
                 variant="secondary"
                 size="sm"
@@ -192,7 +194,7 @@ export function RegenerationSettingsModal({ data, close }: ModalComponentProps<R
               >
                 <FormattedMessage id="conversions.regenerate.reload" />
               </Button>
-            </div>
+            </Inline>
           ) : null}
           {voice ? (
             <>
@@ -235,8 +237,8 @@ export function RegenerationSettingsModal({ data, close }: ModalComponentProps<R
               ) : null}
             </>
           ) : null}
-          {failed ? <p className={styles.alert}>{failed}</p> : null}
-        </div>
+          {failed ? <Text tone="critical">{failed}</Text> : null}
+        </Stack>
       </Dialog>
     </Modal>
   );

@@ -9,11 +9,13 @@ import {
   formatDuration,
   formatSize,
   Icon,
+  Inline,
   Menu,
   MenuItem,
   MenuTrigger,
   modalStore,
   Select,
+  Text,
   TextField,
   WaveformPlayer,
 } from '../../../../design-system/index.ts';
@@ -95,7 +97,7 @@ export function OriginalItem({
 
   return (
     <li className={styles.original} aria-labelledby={headingId}>
-      <div className={styles.row}>
+      <Inline gap="sm" align="center">
         <h3 id={headingId} className={styles.originalTitle} tabIndex={-1}>
           {recording.label}
         </h3>
@@ -141,8 +143,8 @@ export function OriginalItem({
             </MenuItem>
           </Menu>
         </MenuTrigger>
-      </div>
-      <p className={styles.muted}>
+      </Inline>
+      <Text tone="muted">
         {intl.formatMessage(
           { id: 'projects.recording.summary' },
           {
@@ -153,7 +155,7 @@ export function OriginalItem({
             played,
           },
         )}
-      </p>
+      </Text>
       {recording.url ? (
         <WaveformPlayer
           label={intl.formatMessage({ id: 'projects.player' }, { name: recording.label })}

@@ -13,6 +13,7 @@ import {
   Modal,
   Radio,
   RadioGroup,
+  Stack,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import { listPreferencesStore } from '../../../machines/index.ts';
@@ -132,7 +133,7 @@ export function ProjectsFiltersModal({ close }: ModalComponentProps) {
           </>
         }
       >
-        <div className={styles.stack}>
+        <Stack gap="md">
           <RadioGroup label={intl.formatMessage({ id: 'projects.filters.state' })} value={state} onChange={setState}>
             {PROJECT_STATES.map((s) => (
               <Radio key={s} value={s}>
@@ -147,7 +148,7 @@ export function ProjectsFiltersModal({ close }: ModalComponentProps) {
               </Radio>
             ))}
           </RadioGroup>
-        </div>
+        </Stack>
       </Dialog>
     </Modal>
   );

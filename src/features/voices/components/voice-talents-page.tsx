@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, modalStore } from '../../../../design-system/index.ts';
+import { Button, modalStore, PageBlock, PageHeader } from '../../../../design-system/index.ts';
 import { voiceFiltersStore } from '../voice-filters.store.ts';
 import { VoiceCatalogue } from './voice-catalogue.tsx';
-import * as styles from './voices.css.ts';
 
 /**
  * /voice-talents: the custom voices (voice talents) the user may use, with the same search, sort and filters
@@ -20,21 +19,19 @@ export function VoiceTalentsPage() {
     </Button>
   );
   return (
-    <div className={styles.page}>
-      <div className={styles.header}>
-        <h1 tabIndex={-1} className={styles.title}>
-          <FormattedMessage id="voices.talents.title" />
-        </h1>
-        {request}
-      </div>
-      <p className={styles.lead}>
-        <FormattedMessage id="voices.talents.lead" />
-      </p>
+    <PageBlock width="xlarge" gap="xl">
+      <PageHeader
+        title={<FormattedMessage id="voices.talents.title" />}
+        titleFocusable
+        actions={request}
+        description={<FormattedMessage id="voices.talents.lead" />}
+        gap="xl"
+      />
       <VoiceCatalogue
         mode="talents"
         title={intl.formatMessage({ id: 'voices.talents.listTitle' })}
         emptyAction={request}
       />
-    </div>
+    </PageBlock>
   );
 }

@@ -9,6 +9,8 @@ import {
   Radio,
   RadioGroup,
   Slider,
+  Stack,
+  Text,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
@@ -130,7 +132,7 @@ export function VoiceSettingsModal({ data, close }: ModalComponentProps<VoiceSet
           </>
         }
       >
-        <div className={styles.stack}>
+        <Stack gap="md">
           <RadioGroup
             label={intl.formatMessage({ id: 'voices.settings.accent' })}
             value={accentId}
@@ -206,8 +208,8 @@ export function VoiceSettingsModal({ data, close }: ModalComponentProps<VoiceSet
               <FormattedMessage id="voices.settings.resetPitch" />
             </Button>
           </div>
-          {formError ? <p className={styles.alert}>{formError}</p> : null}
-        </div>
+          {formError ? <Text tone="critical">{formError}</Text> : null}
+        </Stack>
       </Dialog>
     </Modal>
   );

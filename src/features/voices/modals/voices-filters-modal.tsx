@@ -11,6 +11,8 @@ import {
   modalStore,
   Radio,
   RadioGroup,
+  Stack,
+  Text,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import * as styles from '../components/voices.css.ts';
@@ -85,7 +87,7 @@ export function VoicesFiltersModal({ data, close }: ModalComponentProps<VoicesFi
           </>
         }
       >
-        <div className={styles.stack}>
+        <Stack gap="md">
           <Checkbox isSelected={draft.favorite} onChange={(favorite) => change({ favorite })}>
             <FormattedMessage id="voices.favourites.only" />
           </Checkbox>
@@ -129,9 +131,9 @@ export function VoicesFiltersModal({ data, close }: ModalComponentProps<VoicesFi
             </Button>
           </div>
           {accentInfos.status === 'error' ? (
-            <p className={styles.alert}>
+            <Text tone="critical">
               <FormattedMessage id="voices.filters.accentsFailed" />
-            </p>
+            </Text>
           ) : (
             <CheckboxGroup
               label={intl.formatMessage({ id: 'voices.filters.locales' })}
@@ -151,9 +153,9 @@ export function VoicesFiltersModal({ data, close }: ModalComponentProps<VoicesFi
             </CheckboxGroup>
           )}
           {tagGroups.status === 'error' ? (
-            <p className={styles.alert}>
+            <Text tone="critical">
               <FormattedMessage id="voices.filters.stylesFailed" />
-            </p>
+            </Text>
           ) : (
             <CheckboxGroup
               label={intl.formatMessage({ id: 'voices.filters.styles' })}
@@ -177,7 +179,7 @@ export function VoicesFiltersModal({ data, close }: ModalComponentProps<VoicesFi
               ))}
             </CheckboxGroup>
           )}
-        </div>
+        </Stack>
       </Dialog>
     </Modal>
   );

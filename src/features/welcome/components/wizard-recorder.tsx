@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { announce, Button, ProgressBar } from '../../../../design-system/index.ts';
+import { announce, Button, Inline, ProgressBar, Stack } from '../../../../design-system/index.ts';
 import { WIZARD_MAX_SECONDS } from '../welcome.machine.ts';
 import * as styles from './welcome.css.ts';
 
@@ -74,7 +74,7 @@ export function WizardRecorder({ onRecorded, isDisabled = false, getStream = bro
 
   const recording = seconds !== null;
   return (
-    <div className={styles.section}>
+    <Stack gap="lg">
       {recording ? (
         <ProgressBar
           label={intl.formatMessage({ id: 'welcome.record.progress' })}
@@ -88,7 +88,7 @@ export function WizardRecorder({ onRecorded, isDisabled = false, getStream = bro
           {error}
         </p>
       ) : null}
-      <div className={styles.pageActions}>
+      <Inline gap="md">
         {recording ? (
           <Button onPress={stop}>
             <FormattedMessage id="welcome.record.stop" />
@@ -98,7 +98,7 @@ export function WizardRecorder({ onRecorded, isDisabled = false, getStream = bro
             <FormattedMessage id="welcome.record.start" values={{ seconds: WIZARD_MAX_SECONDS }} />
           </Button>
         )}
-      </div>
-    </div>
+      </Inline>
+    </Stack>
   );
 }
