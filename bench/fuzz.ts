@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/platform/config.ts';
 import { allOperations } from '../server/platform/contracts.ts';
@@ -10,7 +9,7 @@ import { openDatabase, type Database } from '../server/platform/db.ts';
 import { tally } from '../tests/support/fuzz.ts';
 import { describeFailure, failed, fuzzOperation, type FuzzOutcome } from '../tests/support/fuzz-run.ts';
 import { startTestOauthProvider } from '../tests/support/oauth-provider.ts';
-import { postgresUrl } from './http.ts';
+import { postgresUrl, withScratchPostgres } from './http.ts';
 
 // npm run bench -- fuzz: the contract fuzz of tests/contract/fuzz.test.ts at a larger size, on PGlite and
 // (when it answers) PostgreSQL. Prints figures: requests, answers by status, 5xx, failures by family.
@@ -80,18 +79,5 @@ export async function fuzzBench() {
     console.log('PostgreSQL: no server answered (set BENCH_DATABASE_URL); PGlite only.');
     return;
   }
-  const name = `timbre_bench_fuzz_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString() });
-  try {
-    await run('PostgreSQL', database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await withScratchPostgres(url, `timbre_bench_fuzz_${process.pid}`, (database) => run('PostgreSQL', database));
 }

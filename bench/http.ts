@@ -38,6 +38,23 @@ export async function postgresUrl(): Promise<string | undefined> {
   }
 }
 
+/** Runs `fn` on a fresh, migrated PostgreSQL database of its own, dropped afterwards. */
+export async function withScratchPostgres<T>(url: string, name: string, fn: (database: Database) => Promise<T>) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString() });
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
 async function measure(target: string, database: Database): Promise<Row[]> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timbre-bench-'));
   const config = loadConfig({
@@ -89,20 +106,7 @@ export async function httpBench() {
   }
   const url = await postgresUrl();
   if (url) {
-    const name = `timbre_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: u.toString() });
-    try {
-      results.push(...(await measure('PostgreSQL', database)));
-    } finally {
-      await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    results.push(...(await withScratchPostgres(url, `timbre_bench_${process.pid}`, (db) => measure('PostgreSQL', db))));
   } else {
     console.log('PostgreSQL: no server answered (set BENCH_DATABASE_URL); PGlite only.');
   }
