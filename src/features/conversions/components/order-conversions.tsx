@@ -11,9 +11,10 @@ import {
   originalHref,
   useVoiceSelection,
 } from '../../../machines/index.ts';
-import { conversionErrorOf, createOrder, getProject, upgradeReasonOf, type Recording } from '../api/conversions-api.ts';
+import { conversionErrorOf, createOrder, getProject, type Recording } from '../api/conversions-api.ts';
 import * as styles from './conversions.css.ts';
 import { NotifyOnFinishSwitch } from '../notifications/finish-notifications.tsx';
+import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
 
 /** An original the order converts, as the page that hosts the button knows it. */
 export interface OrderOriginal {

@@ -25,7 +25,7 @@ import type { RegenerationSettingsData } from '../modals/regeneration-settings-m
 import type { RenameConversionData } from '../modals/rename-conversion-modal.tsx';
 import type { ReportConversionIssueData } from '../modals/report-conversion-issue-modal.tsx';
 import { useFinishNotifications } from '../notifications/finish-notifications.tsx';
-import { parseStage } from '../process-stage.ts';
+import { parseStage } from '../../../shared/process-stage.ts';
 import * as styles from './conversions.css.ts';
 import { useCompleted, useConversions } from './use-conversions.ts';
 

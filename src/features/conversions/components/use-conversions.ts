@@ -9,10 +9,10 @@ import {
   createOrder,
   listConversions,
   retryConversion,
-  upgradeReasonOf,
   type Recording,
 } from '../api/conversions-api.ts';
 import { createConversionMachine, type ConversionActor } from '../machines/conversion.machine.ts';
+import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
 
 export interface ConversionsList {
   status: 'idle' | 'loading' | 'ready' | 'error';

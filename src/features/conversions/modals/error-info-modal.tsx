@@ -10,10 +10,11 @@ import {
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { failureMessage } from '../../../machines/index.ts';
-import { retryConversion, upgradeReasonOf, type Recording } from '../api/conversions-api.ts';
+import { retryConversion, type Recording } from '../api/conversions-api.ts';
 import * as styles from '../components/conversions.css.ts';
 import { conversionErrorKind } from '../error-kind.ts';
 import type { ReportConversionIssueData } from './report-conversion-issue-modal.tsx';
+import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
 
 export interface ErrorInfoData {
   /** The failed conversion, with the server's error. */

@@ -11,7 +11,7 @@ import {
   Slider,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
-import { useApi } from '../../../api/index.ts';
+import { getVoice, useApi } from '../../../api/index.ts';
 import {
   DEFAULT_NARRATION_STYLE_ID,
   failureMessage,
@@ -22,8 +22,9 @@ import {
   snapSemitones,
   type Voice,
 } from '../../../machines/index.ts';
-import { conversionErrorOf, createOrder, getVoice, upgradeReasonOf, type Recording } from '../api/conversions-api.ts';
+import { conversionErrorOf, createOrder, type Recording } from '../api/conversions-api.ts';
 import * as styles from '../components/conversions.css.ts';
+import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
 
 export interface RegenerationSettingsData {
   /** The conversion to regenerate: its original, voice and settings are where the new one starts. */

@@ -3,7 +3,8 @@ import { useIntl } from 'react-intl';
 import { addToast, announce, modalStore } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { canDownload, failureMessage, planFacts, useSession } from '../../../machines/index.ts';
-import { exportZip, upgradeReasonOf, type ExportTarget } from '../api/projects-api.ts';
+import { exportZip, type ExportTarget } from '../api/projects-api.ts';
+import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
 
 /** Hands a downloaded file to the browser under its name. */
 function saveFile(blob: Blob, fileName: string) {
@@ -41,7 +42,7 @@ export function useExport() {
       saveFile(blob, fileName);
       announce(intl.formatMessage({ id: 'projects.export.done' }, { name: fileName }));
     } catch (error) {
-      const reason = upgradeReasonOf(error);
+      const reason = upgradeReasonOf(error, 'download');
       if (reason) {
         modalStore.trigger.open({ id: 'upgradePlan', data: { reason } });
       } else {

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { announce, Avatar, Badge, Button, ButtonLink, modalStore, Spinner } from '../../../../design-system/index.ts';
-import { useApi } from '../../../api/index.ts';
+import { getVoice, getVoicesByIds, useApi } from '../../../api/index.ts';
 import {
   browserStorage,
   canUseAccent,
@@ -19,13 +19,7 @@ import {
   voiceChoiceOf,
   voiceSelectionStore,
 } from '../../../machines/index.ts';
-import {
-  checkPrivateVoice,
-  getOriginalSummaries,
-  getVoicesByIds,
-  type OriginalSummary,
-  type Voice,
-} from '../api/voices-api.ts';
+import { checkPrivateVoice, getOriginalSummaries, type OriginalSummary, type Voice } from '../api/voices-api.ts';
 import type { VoiceSettingsData } from '../modals/voice-settings-modal.tsx';
 import { voiceFiltersStore } from '../voice-filters.store.ts';
 import { keepNewOriginal } from '../keep-new-original.ts';
@@ -175,7 +169,7 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
     let voice = known.current.get(id);
     if (!voice) {
       try {
-        voice = (await getVoicesByIds(api, [id]))[0];
+        voice = (await getVoice(api, id)) ?? undefined;
       } catch (error) {
         announce(failureMessage(error), { politeness: 'assertive' });
         return;

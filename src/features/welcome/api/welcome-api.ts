@@ -1,17 +1,12 @@
 import type { components } from '../../../../openapi/generated/auth.js';
 import type { components as MarketplaceComponents } from '../../../../openapi/generated/marketplace.js';
 import type { components as ModelsComponents } from '../../../../openapi/generated/models.js';
-import { isApiError, type ApiClients } from '../../../api/index.ts';
+import { body, isApiError, type ApiClients } from '../../../api/index.ts';
 import { canStartTrial, planFacts } from '../../../machines/index.ts';
 
 export type WizardStep = components['schemas']['WizardStep'];
 export type DemoWizardUpdate = components['schemas']['DemoWizardUpdate'];
 export type User = components['schemas']['User'];
-
-function body<T>(data: T | undefined): T {
-  if (data === undefined) throw new Error('The server answered without a body');
-  return data;
-}
 
 /** PUT /api/v3/domain-info: the user's profession and industry (the profession step, the userProfession modal). */
 export async function updateDomainInfo(api: ApiClients, profession: string, industry: string): Promise<User> {
