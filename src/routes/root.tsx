@@ -1,8 +1,16 @@
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { Outlet, ScrollRestoration, useHref, useMatches, useNavigate, type NavigateOptions } from 'react-router';
-import { Announcer, ModalHost, Toaster } from '../../design-system/index.ts';
+import {
+  Outlet,
+  ScrollRestoration,
+  useHref,
+  useLocation,
+  useMatches,
+  useNavigate,
+  type NavigateOptions,
+} from 'react-router';
+import { Announcer, ModalHost, Toaster, useClearStaleAnnouncementsOnChange } from '../../design-system/index.ts';
 import { useUrlCapture } from '../features/auth/index.ts';
 import { useBillingModals } from '../features/billing/index.ts';
 import { useConversionsModals, useFinishNotifications } from '../features/conversions/index.ts';
@@ -14,7 +22,7 @@ import { useWelcomeModals } from '../features/welcome/index.ts';
 import { useLiveEvents, useSession } from '../machines/index.ts';
 import { isAbsoluteHref } from './external-links.ts';
 import { useNewOriginalClearing } from './new-original-clearing.ts';
-import { useClearStaleAnnouncements, useFocusHeadingOnNavigation } from './route-focus.ts';
+import { useFocusHeadingOnNavigation } from './route-focus.ts';
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -69,7 +77,8 @@ export function Root() {
   const navigate = useNavigate();
   useDocumentTitle();
   useFocusHeadingOnNavigation();
-  useClearStaleAnnouncements();
+  // After a navigation: a pending button's announcement points at a label that left with its page.
+  useClearStaleAnnouncementsOnChange(useLocation().pathname);
   useWelcomeModals();
   useBillingModals();
   useProjectsModals();

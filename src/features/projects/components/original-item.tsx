@@ -15,12 +15,12 @@ import {
   modalStore,
   Select,
   TextField,
+  useClearStaleAnnouncementsOnUnmount,
   WaveformPlayer,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { failureMessage } from '../../../machines/index.ts';
 import { saveNote, updateRecording, type Folder, type Recording } from '../api/projects-api.ts';
-import { useClearPendingOnClose } from '../clear-pending.ts';
 import { playedStore } from '../played.store.ts';
 import * as styles from './projects.css.ts';
 import { useExport } from './use-export.ts';
@@ -53,7 +53,7 @@ export function OriginalItem({
   const api = useApi();
   const exporter = useExport();
   // Moved or deleted, the item leaves with its pending buttons.
-  useClearPendingOnClose();
+  useClearStaleAnnouncementsOnUnmount();
   const played = useSelector(playedStore, (s) => s.context.counts[recording.id] ?? 0);
   const [starring, setStarring] = useState(false);
   const [moveTo, setMoveTo] = useState<string | null>(null);

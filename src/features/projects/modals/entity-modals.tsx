@@ -5,11 +5,11 @@ import {
   closeModalsAfter,
   ConfirmDeleteDialog,
   RenameDialog,
+  useClearStaleAnnouncementsOnUnmount,
   type ModalComponentProps,
   type SettledMutation,
 } from '../../../../design-system/index.ts';
 import { useApi, type ApiClients } from '../../../api/index.ts';
-import { useClearPendingOnClose } from '../clear-pending.ts';
 
 type Entity = SettledMutation['entity'];
 
@@ -41,7 +41,7 @@ export function makeRenameModal<Data extends RenameData<Item>, Item>(spec: Renam
   function RenameModal({ data }: ModalComponentProps<Data>) {
     const intl = useIntl();
     const api = useApi();
-    useClearPendingOnClose();
+    useClearStaleAnnouncementsOnUnmount();
     if (!data) return null;
     return (
       <RenameDialog
@@ -90,7 +90,7 @@ export function makeDeleteModal<Data extends DeleteData<Deleted>, Deleted>(spec:
   function DeleteModal({ data }: ModalComponentProps<Data>) {
     const intl = useIntl();
     const api = useApi();
-    useClearPendingOnClose();
+    useClearStaleAnnouncementsOnUnmount();
     if (!data) return null;
     const name = spec.name(data);
     return (

@@ -1,4 +1,3 @@
-import { clearAnnouncer } from '@react-aria/live-announcer';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -14,6 +13,7 @@ import {
   modalStore,
   ProgressBar,
   Select,
+  useClearStaleAnnouncementsOnUnmount,
   useModal,
   WaveformPlayer,
 } from '../../../../design-system/index.ts';
@@ -405,7 +405,7 @@ function RecordSection({
  * its pending announcement points at: that stale announcement is cleared as it goes.
  */
 function LeavingButton(props: ButtonProps) {
-  useEffect(() => () => void setTimeout(() => clearAnnouncer('assertive')), []);
+  useClearStaleAnnouncementsOnUnmount();
   return <Button {...props} />;
 }
 
