@@ -6,22 +6,22 @@ import {
   Dialog,
   Modal,
   modalStore,
-  Radio,
-  RadioGroup,
-  Slider,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import { getVoice, useApi } from '../../../api/index.ts';
 import {
   DEFAULT_NARRATION_STYLE_ID,
   failureMessage,
-  SEMITONES_MAX,
-  SEMITONES_MIN,
-  SEMITONES_STEP,
   settingsOf,
   snapSemitones,
   type Voice,
 } from '../../../machines/index.ts';
+import { SEMITONES_FORMAT } from '../../../shared/voice-settings/semitones-format.ts';
+import {
+  AccentField,
+  NarrationStyleField,
+  PitchSlider,
+} from '../../../shared/voice-settings/voice-settings-fields.tsx';
 import { conversionErrorOf, createOrder, type Recording } from '../api/conversions-api.ts';
 import * as styles from '../components/conversions.css.ts';
 import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
@@ -37,12 +37,6 @@ export interface RegenerationSettingsData {
   /** Told the new conversions once ordered (the list shows them). */
   onOrdered?: (conversions: Recording[]) => void;
 }
-
-const SEMITONES_FORMAT = {
-  signDisplay: 'exceptZero',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-} as const satisfies Intl.NumberFormatOptions;
 
 type Loaded = { status: 'loading' } | { status: 'ready'; voice: Voice } | { status: 'error'; message: string };
 
@@ -197,42 +191,27 @@ export function RegenerationSettingsModal({ data, close }: ModalComponentProps<R
           ) : null}
           {voice ? (
             <>
-              <Slider
+              <PitchSlider
                 label={intl.formatMessage({ id: 'conversions.regenerate.semitones' })}
-                minValue={SEMITONES_MIN}
-                maxValue={SEMITONES_MAX}
-                step={SEMITONES_STEP}
-                fillOffset={0}
                 value={semitones}
-                onChange={(value) => setSemitones(snapSemitones(value))}
-                formatOptions={SEMITONES_FORMAT}
+                onChange={setSemitones}
                 description={intl.formatMessage({ id: 'conversions.regenerate.semitonesHelp' })}
               />
               {voice.accents.length > 0 ? (
-                <RadioGroup
+                <AccentField
                   label={intl.formatMessage({ id: 'conversions.regenerate.accent' })}
+                  accents={voice.accents}
                   value={accentId}
                   onChange={setAccentId}
-                >
-                  {voice.accents.map((a) => (
-                    <Radio key={a.id} value={a.id}>
-                      {a.info.name}
-                    </Radio>
-                  ))}
-                </RadioGroup>
+                />
               ) : null}
               {voice.narration_styles.length > 0 ? (
-                <RadioGroup
+                <NarrationStyleField
                   label={intl.formatMessage({ id: 'conversions.regenerate.style' })}
+                  narrationStyles={voice.narration_styles}
                   value={styleId}
                   onChange={setStyleId}
-                >
-                  {voice.narration_styles.map((s) => (
-                    <Radio key={s.id} value={s.id}>
-                      {s.info.name}
-                    </Radio>
-                  ))}
-                </RadioGroup>
+                />
               ) : null}
             </>
           ) : null}

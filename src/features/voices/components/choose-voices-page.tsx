@@ -24,7 +24,7 @@ import type { VoiceSettingsData } from '../modals/voice-settings-modal.tsx';
 import { voiceFiltersStore } from '../voice-filters.store.ts';
 import { keepNewOriginal } from '../keep-new-original.ts';
 import { blockedReason } from '../voice-rules.ts';
-import { useSemitonesFormat } from './semitones-format.ts';
+import { useSemitonesFormat } from '../../../shared/voice-settings/semitones-format.ts';
 import { VoiceCatalogue } from './voice-catalogue.tsx';
 import * as styles from './voices.css.ts';
 
