@@ -1,10 +1,11 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { announceAction, modalStore } from '../../../design-system/index.ts';
+import { announceAction } from '../../../design-system/index.ts';
 import { t } from '../../i18n/index.ts';
 import { pickMicrophone, readMicrophone, saveMicrophone, type AppStorage } from '../../machines/index.ts';
 import type { Recording } from '../../api/index.ts';
 import { requestMicrophones, startCapture, type Microphone } from '../../shared/recorder/capture.ts';
 import { encodeWav } from '../../shared/recorder/wav.ts';
+import { openModal } from '../../shared/modals/index.ts';
 
 /** What the capture actor reports to the machine. */
 export type CaptureEvent =
@@ -124,7 +125,7 @@ export function createRecordingMachine(deps: RecorderDeps) {
       announce: announceAction,
       // The modal offers to ask again: its OK re-enables this recorder.
       openDisabledMicrophone: ({ self }) =>
-        modalStore.trigger.open({
+        openModal({
           id: 'disabledMicrophone',
           data: { retry: () => self.send({ type: 'recorder.enable' }) },
         }),

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { announce, Button, modalStore } from '../../../../design-system/index.ts';
+import { announce, Button } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import {
   browserStorage,
@@ -15,6 +15,7 @@ import { conversionErrorOf, createOrder, getProject, type Recording } from '../a
 import * as styles from './conversions.css.ts';
 import { NotifyOnFinishSwitch } from '../notifications/finish-notifications.tsx';
 import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
+import { openUpgradePrompt } from '../../../shared/upgrade-prompt.ts';
 
 /** An original the order converts, as the page that hosts the button knows it. */
 export interface OrderOriginal {
@@ -40,7 +41,6 @@ const FIELD_MESSAGES: Record<string, string> = {
 };
 
 // Reasons the voice screens' own prompt explains; the others are the plan's (upgradePlan).
-const VOICE_REASONS = new Set(['voice', 'accent']);
 
 /**
  * "Order conversions" on /choose-voices: one order per original (POST /api/v2/orders) with the chosen voices
@@ -78,11 +78,7 @@ export function OrderConversions({ originals, onVoiceErrors }: OrderConversionsP
   const refused = (failure: unknown) => {
     const upgrade = upgradeReasonOf(failure);
     if (upgrade) {
-      modalStore.trigger.open(
-        VOICE_REASONS.has(upgrade)
-          ? { id: 'voiceUpgradePlan', data: { reason: upgrade } }
-          : { id: 'upgradePlan', data: { reason: upgrade } },
-      );
+      openUpgradePrompt(upgrade);
       return;
     }
     const at = conversionErrorOf(failure);

@@ -1,13 +1,13 @@
 import { useIntl } from 'react-intl';
 import {
   addToast,
-  closeModalsAfter,
   ConfirmDeleteDialog,
   useClearStaleAnnouncementsOnUnmount,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import { isApiError, useApi } from '../../../api/index.ts';
 import { deleteConversion, type Recording } from '../api/conversions-api.ts';
+import { closeModalsAfter } from '../../../shared/modals/index.ts';
 
 export interface DeleteConversionData {
   /** The conversion to delete. */

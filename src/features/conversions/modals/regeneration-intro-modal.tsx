@@ -1,16 +1,10 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  Modal,
-  modalStore,
-  type ModalComponentProps,
-} from '../../../../design-system/index.ts';
+import { Button, Checkbox, Dialog, Modal, type ModalComponentProps } from '../../../../design-system/index.ts';
 import * as styles from '../components/conversions.css.ts';
 import { hideRegenerationIntro } from '../conversion-preferences.ts';
 import type { RegenerationSettingsData } from './regeneration-settings-modal.tsx';
+import { openModal } from '../../../shared/modals/index.ts';
 
 /** regenerationIntro is opened with what regenerationSettings needs next. */
 export type RegenerationIntroData = RegenerationSettingsData;
@@ -37,7 +31,7 @@ export function RegenerationIntroModal({ data, close }: ModalComponentProps<Rege
               onPress={() => {
                 if (dontShow) hideRegenerationIntro(true);
                 close();
-                modalStore.trigger.open({ id: 'regenerationSettings', data });
+                openModal({ id: 'regenerationSettings', data });
               }}
             >
               <FormattedMessage id="conversions.regenerate.intro.continue" />

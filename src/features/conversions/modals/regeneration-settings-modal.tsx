@@ -1,13 +1,6 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import {
-  announce,
-  Button,
-  Dialog,
-  Modal,
-  modalStore,
-  type ModalComponentProps,
-} from '../../../../design-system/index.ts';
+import { announce, Button, Dialog, Modal, type ModalComponentProps } from '../../../../design-system/index.ts';
 import { getVoice, useApi } from '../../../api/index.ts';
 import {
   DEFAULT_NARRATION_STYLE_ID,
@@ -25,6 +18,7 @@ import {
 import { conversionErrorOf, createOrder, type Recording } from '../api/conversions-api.ts';
 import * as styles from '../components/conversions.css.ts';
 import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
+import { openUpgradePrompt } from '../../../shared/upgrade-prompt.ts';
 
 export interface RegenerationSettingsData {
   /** The conversion to regenerate: its original, voice and settings are where the new one starts. */
@@ -131,11 +125,7 @@ export function RegenerationSettingsModal({ data, close }: ModalComponentProps<R
         const reason = upgradeReasonOf(error);
         if (reason) {
           close();
-          modalStore.trigger.open(
-            reason === 'voice' || reason === 'accent'
-              ? { id: 'voiceUpgradePlan', data: { reason } }
-              : { id: 'upgradePlan', data: { reason } },
-          );
+          openUpgradePrompt(reason);
           return;
         }
         const refused = conversionErrorOf(error);

@@ -12,7 +12,6 @@ import {
   Menu,
   MenuItem,
   MenuTrigger,
-  modalStore,
   Select,
   TextField,
   useClearStaleAnnouncementsOnUnmount,
@@ -24,6 +23,7 @@ import { saveNote, updateRecording, type Folder, type Recording } from '../api/p
 import { playedStore } from '../played.store.ts';
 import * as styles from './projects.css.ts';
 import { useExport } from './use-export.ts';
+import { openModal } from '../../../shared/modals/index.ts';
 
 export interface OriginalItemProps {
   recording: Recording;
@@ -120,11 +120,10 @@ export function OriginalItem({
           </Button>
           <Menu
             onAction={(key) => {
-              if (key === 'info') modalStore.trigger.open({ id: 'recordingInfo', data: { recording, note } });
-              if (key === 'rename')
-                modalStore.trigger.open({ id: 'renameRecording', data: { recording, onRenamed: onChanged } });
+              if (key === 'info') openModal({ id: 'recordingInfo', data: { recording, note } });
+              if (key === 'rename') openModal({ id: 'renameRecording', data: { recording, onRenamed: onChanged } });
               if (key === 'export') void exporter.run({ kind: 'original', id: recording.id }, recording.label);
-              if (key === 'delete') modalStore.trigger.open({ id: 'deleteRecording', data: { recording, onDeleted } });
+              if (key === 'delete') openModal({ id: 'deleteRecording', data: { recording, onDeleted } });
             }}
           >
             <MenuItem id="info" icon="info">

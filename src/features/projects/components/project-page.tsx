@@ -13,7 +13,6 @@ import {
   GridList,
   GridListItem,
   isValidName,
-  modalStore,
   nameRuleMessage,
   PAGE_SIZES,
   pageCount,
@@ -41,6 +40,7 @@ import { OriginalItem } from './original-item.tsx';
 import { ListPager, usePagedList } from './paged-list.tsx';
 import * as styles from './projects.css.ts';
 import { useExport } from './use-export.ts';
+import { openModal } from '../../../shared/modals/index.ts';
 
 /** What the page shows under each original that is not the studio's own (the route layer brings it). */
 export type RenderConversions = (original: Recording) => ReactNode;
@@ -127,10 +127,7 @@ export function ProjectPage({ renderConversions }: ProjectPageProps = {}) {
     <div className={styles.page}>
       <div className={styles.header}>
         <h1 className={styles.title}>{p.name}</h1>
-        <Button
-          variant="secondary"
-          onPress={() => modalStore.trigger.open({ id: 'projectInfo', data: { project: p } })}
-        >
+        <Button variant="secondary" onPress={() => openModal({ id: 'projectInfo', data: { project: p } })}>
           <FormattedMessage id="projects.action.info" />
         </Button>
         <Button
@@ -281,7 +278,7 @@ function Folders({
                 variant="secondary"
                 size="sm"
                 onPress={() =>
-                  modalStore.trigger.open({
+                  openModal({
                     id: 'renameFolder',
                     data: { folder: current, onRenamed: folders.replaced },
                   })
@@ -300,7 +297,7 @@ function Folders({
               <Button
                 variant="danger"
                 size="sm"
-                onPress={() => modalStore.trigger.open({ id: 'deleteFolder', data: { folder: current, onDeleted } })}
+                onPress={() => openModal({ id: 'deleteFolder', data: { folder: current, onDeleted } })}
               >
                 <FormattedMessage id="projects.folder.delete" />
               </Button>

@@ -2,14 +2,13 @@ import { useIntl } from 'react-intl';
 import {
   addToast,
   announce,
-  closeModalsAfter,
   ConfirmDeleteDialog,
   RenameDialog,
   useClearStaleAnnouncementsOnUnmount,
   type ModalComponentProps,
-  type SettledMutation,
 } from '../../../../design-system/index.ts';
 import { useApi, type ApiClients } from '../../../api/index.ts';
+import { closeModalsAfter, type SettledMutation } from '../../../shared/modals/index.ts';
 
 type Entity = SettledMutation['entity'];
 

@@ -79,7 +79,12 @@ export const DeleteRecordingModal = makeDeleteModal<DeleteRecordingData, string[
 });
 
 /** recordingInfo: what is known about an original. */
-export function RecordingInfoModal({ data }: ModalComponentProps<{ recording: Recording; note?: string | null }>) {
+export interface RecordingInfoData {
+  recording: Recording;
+  note?: string | null;
+}
+
+export function RecordingInfoModal({ data }: ModalComponentProps<RecordingInfoData>) {
   const intl = useIntl();
   if (!data) return null;
   const { recording, note } = data;

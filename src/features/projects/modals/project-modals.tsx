@@ -59,7 +59,11 @@ export const DeleteProjectModal = makeDeleteModal<DeleteProjectData, string>({
 });
 
 /** projectInfo: the project's dates and totals. */
-export function ProjectInfoModal({ data }: ModalComponentProps<{ project: Project }>) {
+export interface ProjectInfoData {
+  project: Project;
+}
+
+export function ProjectInfoModal({ data }: ModalComponentProps<ProjectInfoData>) {
   const intl = useIntl();
   if (!data) return null;
   const { project } = data;

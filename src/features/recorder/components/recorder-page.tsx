@@ -13,7 +13,6 @@ import {
   ProgressBar,
   Select,
   useClearStaleAnnouncementsOnUnmount,
-  useModal,
   WaveformPlayer,
 } from '../../../../design-system/index.ts';
 import { precheckFiles, uploadRecordings, useApi, type Recording, type UploadRequest } from '../../../api/index.ts';
@@ -29,6 +28,7 @@ import { listTargetFolders, listTargetProjects, type FolderSummary, type Project
 import { recordingLimitFor } from '../limit.ts';
 import { createRecordingMachine, secondsLeft, type Take } from '../recording.machine.ts';
 import * as styles from './recorder.css.ts';
+import { useModal } from '../../../shared/modals/index.ts';
 
 const ACCEPTED = ['audio/*', 'video/webm', '.wav', '.mp3', '.ogg', '.opus', '.flac', '.m4a', '.aac', '.webm'];
 
@@ -109,16 +109,9 @@ export function RecorderPage({ createRequest, listMicrophones }: RecorderPagePro
   );
 }
 
-/** What the recordingTts modal (the tts feature) takes: where the new original goes, and who hears of it. */
-interface RecordingTtsData {
-  projectId: string;
-  folderId: string;
-  onCreated?: (recording: Recording) => void;
-}
-
 /** Or type a text: the recordingTts modal speaks it in a voice and saves it here as a new original. */
 function TextSection({ target }: { target: TargetState }) {
-  const tts = useModal<RecordingTtsData>('recordingTts');
+  const tts = useModal('recordingTts');
   const { project, folder } = target;
   return (
     <section className={styles.section} aria-labelledby="tts-heading">

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { announce, Avatar, Badge, Button, ButtonLink, modalStore, Spinner } from '../../../../design-system/index.ts';
+import { announce, Avatar, Badge, Button, ButtonLink, Spinner } from '../../../../design-system/index.ts';
 import { getVoice, getVoicesByIds, useApi } from '../../../api/index.ts';
 import {
   browserStorage,
@@ -27,6 +27,7 @@ import { blockedReason } from '../voice-rules.ts';
 import { useSemitonesFormat } from '../../../shared/voice-settings/semitones-format.ts';
 import { VoiceCatalogue } from './voice-catalogue.tsx';
 import * as styles from './voices.css.ts';
+import { openModal } from '../../../shared/modals/index.ts';
 
 type Originals =
   | { status: 'none' }
@@ -111,18 +112,18 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
   const choose = (voice: Voice, wanted?: Partial<ChosenSettings>) => {
     const blocked = blockedReason(voice);
     if (blocked === 'kids') {
-      modalStore.trigger.open({ id: 'howToRequestKidsVoices', data: { voiceName: voice.name } });
+      openModal({ id: 'howToRequestKidsVoices', data: { voiceName: voice.name } });
       return;
     }
     if (blocked === 'voice') {
-      modalStore.trigger.open({ id: 'voiceUpgradePlan', data: { reason: 'voice', voiceName: voice.name } });
+      openModal({ id: 'voiceUpgradePlan', data: { reason: 'voice', voiceName: voice.name } });
       return;
     }
     const choice = voiceChoiceOf(voice, wanted);
     // A voice's other accents are not on the trial nor per credits: the plan rules say so before any order.
     const accent = plan.facts ? canUseAccent(plan.facts, { is_default: choice.isDefault }) : null;
     if (accent && !accent.ok && accent.reason === 'accent') {
-      modalStore.trigger.open({
+      openModal({
         id: 'voiceUpgradePlan',
         data: { reason: 'accent', voiceName: voice.name, accentName: choice.accentName },
       });
@@ -180,7 +181,7 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
       }
       remember([voice]);
     }
-    modalStore.trigger.open({
+    openModal({
       id: 'voiceSettings',
       data: { voice, onSaved: onSettingsSaved } satisfies VoiceSettingsData,
     });

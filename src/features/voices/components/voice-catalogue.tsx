@@ -6,7 +6,6 @@ import {
   announce,
   Button,
   EmptyState,
-  modalStore,
   Pagination,
   SearchField,
   Select,
@@ -22,6 +21,7 @@ import { activeFilterCount, filtersQuery, voiceFiltersStore } from '../voice-fil
 import { demoFor, offsetOf, VOICE_SORTS, voiceSortOf } from '../voice-rules.ts';
 import { VoiceCard, type CatalogueMode } from './voice-card.tsx';
 import * as styles from './voices.css.ts';
+import { openModal } from '../../../shared/modals/index.ts';
 
 interface ListState {
   items: Voice[];
@@ -164,7 +164,7 @@ export function VoiceCatalogue({
   };
 
   const openSettings = (voice: Voice) =>
-    modalStore.trigger.open({
+    openModal({
       id: 'voiceSettings',
       data: {
         voice,
@@ -224,10 +224,7 @@ export function VoiceCatalogue({
         >
           <FormattedMessage id="voices.favourites.only" />
         </Switch>
-        <Button
-          variant="secondary"
-          onPress={() => modalStore.trigger.open({ id: 'voicesFilters', data: { talentsOnly } })}
-        >
+        <Button variant="secondary" onPress={() => openModal({ id: 'voicesFilters', data: { talentsOnly } })}>
           <FormattedMessage id="voices.filters.open" values={{ count: filterCount }} />
         </Button>
       </div>

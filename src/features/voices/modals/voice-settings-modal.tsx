@@ -1,13 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import {
-  announce,
-  Button,
-  Dialog,
-  Modal,
-  modalStore,
-  type ModalComponentProps,
-} from '../../../../design-system/index.ts';
+import { announce, Button, Dialog, Modal, type ModalComponentProps } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { DEFAULT_NARRATION_STYLE_ID, failureMessage, settingsOf } from '../../../machines/index.ts';
 import { useSemitonesFormat } from '../../../shared/voice-settings/semitones-format.ts';
@@ -20,6 +13,7 @@ import { fieldErrorsOf, saveVoiceSettings, type Voice } from '../api/voices-api.
 import * as styles from '../components/voices.css.ts';
 import { useReferenceData, valueOr } from '../use-reference-data.ts';
 import { narrationStylesFor } from '../voice-rules.ts';
+import { openModal } from '../../../shared/modals/index.ts';
 
 export interface VoiceSettingsData {
   voice: Voice;
@@ -148,7 +142,7 @@ export function VoiceSettingsModal({ data, close }: ModalComponentProps<VoiceSet
               <Button
                 variant="secondary"
                 size="sm"
-                onPress={() => modalStore.trigger.open({ id: 'accentInfo', data: { locale: accent.locale } })}
+                onPress={() => openModal({ id: 'accentInfo', data: { locale: accent.locale } })}
               >
                 <FormattedMessage id="voices.settings.aboutAccent" values={{ accent: accent.info.name }} />
               </Button>

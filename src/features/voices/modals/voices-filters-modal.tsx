@@ -8,7 +8,6 @@ import {
   CheckboxGroup,
   Dialog,
   Modal,
-  modalStore,
   Radio,
   RadioGroup,
   type ModalComponentProps,
@@ -24,6 +23,7 @@ import {
   type VoiceTalentFilter,
 } from '../voice-filters.store.ts';
 import { AGE_GROUPS, GENDERS, PITCH_GROUPS, SPECIES, VISIBILITIES } from '../voice-rules.ts';
+import { openModal } from '../../../shared/modals/index.ts';
 
 export interface VoicesFiltersData {
   /** The voice talents page lists talents only: the marketplace/talents choice is not offered there. */
@@ -120,11 +120,7 @@ export function VoicesFiltersModal({ data, close }: ModalComponentProps<VoicesFi
             ))}
           </div>
           <div>
-            <Button
-              variant="secondary"
-              size="sm"
-              onPress={() => modalStore.trigger.open({ id: 'howToRequestKidsVoices' })}
-            >
+            <Button variant="secondary" size="sm" onPress={() => openModal({ id: 'howToRequestKidsVoices' })}>
               <FormattedMessage id="voices.kids.open" />
             </Button>
           </div>
