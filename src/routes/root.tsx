@@ -23,6 +23,7 @@ import { useLiveEvents, useSession } from '../machines/index.ts';
 import { isAbsoluteHref } from './external-links.ts';
 import { useNewOriginalClearing } from './new-original-clearing.ts';
 import { useFocusHeadingOnNavigation } from './route-focus.ts';
+import type { MessageId } from '../i18n/index.ts';
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -33,9 +34,9 @@ declare module 'react-aria-components' {
 /** What a route may say about itself in its `handle`. */
 export interface RouteHandle {
   /** The message id of the page's name, for the document title ("Pricing · Timbre"). */
-  title?: string;
+  title?: MessageId;
   /** The page's name for signed-in users, where it differs (home: the dashboard). */
-  signedInTitle?: string;
+  signedInTitle?: MessageId;
 }
 
 /** Sets the document title from the deepest route that names its page. */
@@ -48,7 +49,7 @@ function useDocumentTitle() {
       const handle = match.handle as RouteHandle | undefined;
       return (isAuthenticated && handle?.signedInTitle) || handle?.title;
     })
-    .filter((id): id is string => Boolean(id))
+    .filter((id): id is MessageId => Boolean(id))
     .at(-1);
   useEffect(() => {
     const app = intl.formatMessage({ id: 'app.name' });

@@ -1,4 +1,5 @@
 import type { UpgradeReason } from '../../../shared/upgrade-reason.ts';
+import type { MessageId } from '../../../i18n/index.ts';
 
 /** The plan page every prompt leads to, and its credit packs. */
 export const PLAN_PAGE = '/account/plan';
@@ -6,11 +7,11 @@ export const CREDITS_PAGE = '/account/plan#credits';
 
 /** What the prompt for a reason says and where its main button leads (SPEC.md section 8). */
 export interface UpgradeText {
-  titleId: string;
+  titleId: MessageId;
   /** The body; `bodyNamedId` when the opener named the voice or accent. */
-  bodyId: string;
-  bodyNamedId?: string;
-  buttonId: string;
+  bodyId: MessageId;
+  bodyNamedId?: MessageId;
+  buttonId: MessageId;
   href: string;
 }
 

@@ -16,6 +16,7 @@ import * as styles from './conversions.css.ts';
 import { NotifyOnFinishSwitch } from '../notifications/finish-notifications.tsx';
 import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
 import { openUpgradePrompt } from '../../../shared/upgrade-prompt.ts';
+import type { MessageId } from '../../../i18n/index.ts';
 
 /** An original the order converts, as the page that hosts the button knows it. */
 export interface OrderOriginal {
@@ -34,7 +35,7 @@ export interface OrderConversionsProps {
 }
 
 // The voice settings a refused conversion names, in the user's words; any other field keeps the server's.
-const FIELD_MESSAGES: Record<string, string> = {
+const FIELD_MESSAGES: Record<string, MessageId> = {
   voice_id: 'conversions.order.invalid.voice',
   accent_id: 'conversions.order.invalid.accent',
   narration_style_id: 'conversions.order.invalid.style',

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '../../../../design-system/components/Link/index.ts';
 import * as s from './marketing.css.ts';
+import type { MessageId } from '../../../i18n/index.ts';
 
 export interface LegalSection {
   /** The key under the page's prefix: `<prefix>.<key>.title`, `<prefix>.<key>.p1`… */
@@ -22,6 +23,9 @@ interface LegalPageProps {
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
+// The page's ids are built from its prefix, section keys and paragraph counts, which are en.json's own.
+const legalId = (id: string) => id as MessageId;
+
 /** A plain structured text page: a title, a lead, a table of contents and numbered sections. */
 function LegalPage({ prefix, sections, leadHref }: LegalPageProps) {
   const intl = useIntl();
@@ -29,11 +33,11 @@ function LegalPage({ prefix, sections, leadHref }: LegalPageProps) {
   return (
     <div className={s.narrowPage}>
       <h1 className={s.pageTitle}>
-        <FormattedMessage id={`${prefix}.title`} />
+        <FormattedMessage id={legalId(`${prefix}.title`)} />
       </h1>
       <p className={s.lead}>
         <FormattedMessage
-          id={`${prefix}.lead`}
+          id={legalId(`${prefix}.lead`)}
           values={{ link: (chunks: ReactNode[]) => <Link href={leadHref}>{chunks}</Link> }}
         />
       </p>
@@ -46,7 +50,7 @@ function LegalPage({ prefix, sections, leadHref }: LegalPageProps) {
             <li key={key}>
               {/* A plain in-page link: the browser moves the focus starting point to the section. */}
               <a href={`#${id(key)}`}>
-                <FormattedMessage id={`${prefix}.${key}.title`} />
+                <FormattedMessage id={legalId(`${prefix}.${key}.title`)} />
               </a>
             </li>
           ))}
@@ -56,20 +60,20 @@ function LegalPage({ prefix, sections, leadHref }: LegalPageProps) {
         <section key={key} className={s.legalSection}>
           {/* The in-page links' target: focusable, so following one moves focus to the heading. */}
           <h2 id={id(key)} tabIndex={-1} className={s.sectionTitle}>
-            {index + 1}. <FormattedMessage id={`${prefix}.${key}.title`} />
+            {index + 1}. <FormattedMessage id={legalId(`${prefix}.${key}.title`)} />
           </h2>
           {asList ? (
             <ul className={s.bulletList}>
               {range(paragraphs).map((n) => (
                 <li key={n}>
-                  <FormattedMessage id={`${prefix}.${key}.p${n}`} />
+                  <FormattedMessage id={legalId(`${prefix}.${key}.p${n}`)} />
                 </li>
               ))}
             </ul>
           ) : (
             range(paragraphs).map((n) => (
               <p key={n}>
-                <FormattedMessage id={`${prefix}.${key}.p${n}`} />
+                <FormattedMessage id={legalId(`${prefix}.${key}.p${n}`)} />
               </p>
             ))
           )}

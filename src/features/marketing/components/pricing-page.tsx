@@ -196,7 +196,7 @@ function PlanCard({ offer, interval, ...buy }: { offer: IntervalOffer; interval:
     <Card as="article" elevation="raised" padding="lg" headingLevel={3} heading={name}>
       {price.id === buy.activePriceId ? <CurrentBadge /> : null}
       <p className={s.muted}>
-        <FormattedMessage id={`pricing.plan.${plan.category}.summary`} />
+        <FormattedMessage id={`pricing.plan.${plan.category as 'creator' | 'power'}.summary`} />
       </p>
       <PriceLine price={price} interval={interval} />
       {saving > 0 ? (

@@ -16,6 +16,7 @@ import {
 } from '../api/projects-api.ts';
 import * as styles from '../components/projects.css.ts';
 import { makeDeleteModal, makeRenameModal, type DeleteData, type RenameData } from './entity-modals.tsx';
+import type { MessageId } from '../../../i18n/index.ts';
 
 export interface RenameFolderData extends RenameData<Folder> {
   folder: Folder;
@@ -88,7 +89,7 @@ export function RecordingInfoModal({ data }: ModalComponentProps<RecordingInfoDa
   const intl = useIntl();
   if (!data) return null;
   const { recording, note } = data;
-  const rows: [string, string][] = [
+  const rows: [MessageId, string][] = [
     ['projects.recording.info.fileName', recording.file_name],
     ['projects.recording.info.created', formatDateTime(recording.created_at)],
     ['projects.recording.info.duration', formatDuration(recording.duration)],

@@ -18,7 +18,7 @@ import { listVoices, setVoiceFavorite, type DemoSetMap, type Voice } from '../ap
 import type { VoiceSettingsData } from '../modals/voice-settings-modal.tsx';
 import { useReferenceData, valueOr } from '../use-reference-data.ts';
 import { activeFilterCount, filtersQuery, voiceFiltersStore } from '../voice-filters.store.ts';
-import { demoFor, offsetOf, VOICE_SORTS, voiceSortOf } from '../voice-rules.ts';
+import { demoFor, offsetOf, VOICE_SORTS, voiceSortOf, type VoiceSortKey } from '../voice-rules.ts';
 import { VoiceCard, type CatalogueMode } from './voice-card.tsx';
 import * as styles from './voices.css.ts';
 import { openModal } from '../../../shared/modals/index.ts';
@@ -184,7 +184,7 @@ export function VoiceCatalogue({
 
   const loading = list.status === 'loading';
   const narrowed = filterCount > 0 || search !== '';
-  const sortLabel = (key: string) => intl.formatMessage({ id: `voices.sort.${key}` });
+  const sortLabel = (key: VoiceSortKey) => intl.formatMessage({ id: `voices.sort.${key}` });
 
   return (
     <section className={styles.section} aria-labelledby={headingId}>

@@ -92,7 +92,9 @@ export function VoiceSettingsModal({ data, close }: ModalComponentProps<VoiceSet
               known.map((field) => [field, intl.formatMessage({ id: `voices.settings.error.${field}` })]),
             ),
           );
-          announce(intl.formatMessage({ id: `voices.settings.error.${known[0]}` }), { politeness: 'assertive' });
+          announce(intl.formatMessage({ id: `voices.settings.error.${known[0] as Field}` }), {
+            politeness: 'assertive',
+          });
         } else {
           const message = intl.formatMessage({ id: 'voices.settings.failed' }, { message: failureMessage(error) });
           setFormError(message);

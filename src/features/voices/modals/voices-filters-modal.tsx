@@ -24,6 +24,7 @@ import {
 } from '../voice-filters.store.ts';
 import { AGE_GROUPS, GENDERS, PITCH_GROUPS, SPECIES, VISIBILITIES } from '../voice-rules.ts';
 import { openModal } from '../../../shared/modals/index.ts';
+import type { MessageId } from '../../../i18n/index.ts';
 
 export interface VoicesFiltersData {
   /** The voice talents page lists talents only: the marketplace/talents choice is not offered there. */
@@ -113,7 +114,7 @@ export function VoicesFiltersModal({ data, close }: ModalComponentProps<VoicesFi
               >
                 {filter.values.map((value) => (
                   <Checkbox key={value} value={value}>
-                    {intl.formatMessage({ id: `${filter.message}.${value}` })}
+                    {intl.formatMessage({ id: `${filter.message}.${value}` as MessageId })}
                   </Checkbox>
                 ))}
               </CheckboxGroup>
