@@ -4,7 +4,9 @@
 // list (GET /api/projects requests/s with 10k projects), engine (the voice engine's real-time factor on a
 // 60 s clip, one worker thread and one per core), events (delivery p99 with 1000 sockets), order (order-to-finished
 // latency of a 10 s clip), fuzz (the contract fuzz of every operation at a larger size: requests, answers by
-// status, 5xx). Without arguments every part runs.
+// status, 5xx), scale (two API processes and two workers on PostgreSQL with S3 storage, 200 users, a worker and
+// an API process killed mid-run; needs PostgreSQL, so only when asked for). Without arguments every part but
+// scale runs.
 import os from 'node:os';
 
 const parts: Record<string, () => Promise<void>> = {
@@ -16,7 +18,10 @@ const parts: Record<string, () => Promise<void>> = {
   engine: async () => (await import('./engine.ts')).engineBench(),
   order: async () => (await import('./order.ts')).orderBench(),
   fuzz: async () => (await import('./fuzz.ts')).fuzzBench(),
+  scale: async () => (await import('./scale.ts')).scaleBench(),
 };
+/** Parts that need more than this checkout (PostgreSQL) run only when named. */
+const onlyWhenAsked = new Set(['scale']);
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => !(a in parts));
@@ -25,7 +30,7 @@ if (unknown.length) {
   process.exit(2);
 }
 console.log(`(${os.cpus().length} cores, Node ${process.version})`);
-for (const name of asked.length ? asked : Object.keys(parts)) {
+for (const name of asked.length ? asked : Object.keys(parts).filter((p) => !onlyWhenAsked.has(p))) {
   console.log(`\n── ${name} ──`);
   await parts[name]!();
 }

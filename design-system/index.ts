@@ -1,5 +1,11 @@
 export { vars, tokens } from './theme/index.ts';
 export { sprinkles, type Sprinkles } from './css/sprinkles.css.ts';
+export { Stack, type StackProps } from './components/Stack/index.ts';
+export { Inline, type InlineProps } from './components/Inline/index.ts';
+export { Text, TONE_COLORS, type TextProps, type Tone } from './components/Text/index.ts';
+export { Heading, HEADING_SIZES, type HeadingProps } from './components/Heading/index.ts';
+export { PageHeader, type PageHeaderProps } from './components/PageHeader/index.ts';
+export { PageBlock, type PageBlockProps } from './components/PageBlock/index.ts';
 export { Button, type ButtonProps } from './components/Button/index.ts';
 export { Icon, ICON_NAMES, type IconName, type IconProps } from './components/Icon/index.ts';
 export { Logo, type LogoProps } from './components/Logo/index.ts';

@@ -28,6 +28,7 @@ import { createMailer, createMailService, outboxDir, type Mailer, type MailServi
 import { pruneRateLimits } from './platform/rate-limit.ts';
 import { installMarketplaceJobs, marketplaceHandlers } from './marketplace/index.ts';
 import { installStorage } from './storage/index.ts';
+import { installStorageSweep } from './storage/sweep.ts';
 import { installJobs, workerSettingsFromEnv, type JobsOptions } from './jobs/index.ts';
 import { installWorkDirs, workRoot } from './jobs/work-dir.ts';
 import { installNotifications, type NotificationsOptions } from './notifications/index.ts';
@@ -121,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: false } },
     bodyLimit: 10 * 1024 * 1024,
+    // A start on a busy 2-core machine (migrations, seeds, 96 validators) can pass avvio's 10 s default.
+    pluginTimeout: 120_000,
   });
   const ownsDatabase = !options.database;
   const database =
@@ -161,6 +164,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installJobs(app, { ...workerSettingsFromEnv(), ...options.worker });
   // Jobs' work folders under DATA_DIR/tmp/work, swept of what a killed worker left there.
   installWorkDirs(app);
+  // Files whose owning rows never committed (their process was killed mid-request) go after an hour.
+  installStorageSweep(app);
   await installNotifications(app, options.notifications);
   if (options.contractCheck) installContractCheck(app, app.operations);
 

@@ -7,7 +7,9 @@ import { ConfigError, loadConfig, type Config } from './platform/config.ts';
  * `npm run worker`: a job worker alone, without HTTP. It builds the same app as the server (so every
  * service registers the handlers of its job kinds, with the storage, mail and event store they use) and
  * only runs its worker. Start any number of them against one PostgreSQL (DATABASE_URL); each claims jobs
- * with SKIP LOCKED, and a job whose worker dies is taken back when its lease runs out. Events its jobs
+ * with SKIP LOCKED, and a job whose worker process dies is taken back within a fraction of a second (its
+ * advisory lock goes with its connection: server/jobs/liveness.ts), or when its lease runs out if the worker
+ * hangs. Events its jobs
  * publish reach the API processes' sockets over LISTEN/NOTIFY. SIGTERM/SIGINT stop it gracefully: running
  * jobs get WORKER_SHUTDOWN_GRACE_MS to finish, then go back to the queue.
  *

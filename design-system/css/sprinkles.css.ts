@@ -47,5 +47,13 @@ const colors = defineProperties({
   },
 });
 
-export const sprinkles = createSprinkles(responsive, colors);
+/** Type atoms from the tokens: what Text and Heading are made of. */
+const typography = defineProperties({
+  properties: {
+    fontWeight: vars.fontWeight,
+    lineHeight: vars.lineHeight,
+  },
+});
+
+export const sprinkles = createSprinkles(responsive, colors, typography);
 export type Sprinkles = Parameters<typeof sprinkles>[0];

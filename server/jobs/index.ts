@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../platform/config.ts';
 import type { Db } from '../platform/db.ts';
 import { acquireBus, type Bus } from '../notifications/bus.ts';
+import { advisoryLiveness } from './liveness.ts';
 import {
   cancelJob,
   enqueueJob,
@@ -27,6 +28,7 @@ import {
 
 export * from './queue.ts';
 export * from './worker.ts';
+export * from './liveness.ts';
 
 /**
  * The job queue of the app (server/jobs): `app.jobs`. Services register a handler per kind while the app is
@@ -96,7 +98,8 @@ const intFrom = (name: string, raw: string | undefined, fallback: number, min: n
  * The worker settings from the environment: WORKER (on | off, default on: a worker runs inside the server
  * process), WORKER_CONCURRENCY (jobs at once, default 2), WORKER_POLL_MS (the slow poll when no
  * notification comes, default 5000), WORKER_LEASE_MS (default 30000), WORKER_SHUTDOWN_GRACE_MS (default
- * 15000).
+ * 15000), WORKER_LIVENESS_POLL_MS (how often a worker looks for jobs of dead worker processes on PostgreSQL,
+ * default 250).
  */
 export function workerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): JobsOptions {
   const flag = (env.WORKER ?? 'on').trim().toLowerCase();
@@ -108,6 +111,7 @@ export function workerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Job
     pollMs: intFrom('WORKER_POLL_MS', env.WORKER_POLL_MS, 5000, 10),
     leaseMs: intFrom('WORKER_LEASE_MS', env.WORKER_LEASE_MS, 30_000, 300),
     shutdownGraceMs: intFrom('WORKER_SHUTDOWN_GRACE_MS', env.WORKER_SHUTDOWN_GRACE_MS, 15_000, 0),
+    livenessPollMs: intFrom('WORKER_LIVENESS_POLL_MS', env.WORKER_LIVENESS_POLL_MS, 250, 10),
   };
 }
 
@@ -184,6 +188,11 @@ export function installJobs(app: FastifyInstance, options: JobsOptions): Jobs {
         pollMs: options.pollMs ?? 5000,
         leaseMs: options.leaseMs ?? 30_000,
         shutdownGraceMs: options.shutdownGraceMs ?? 15_000,
+        livenessPollMs: options.livenessPollMs ?? 250,
+        // A dead worker process is noticed at once: by its advisory lock's release on PostgreSQL; on PGlite,
+        // which one process owns, by this process's start.
+        liveness: app.database.kind === 'postgres' ? advisoryLiveness(app.database) : null,
+        embedded: app.database.kind === 'pglite',
       });
       await bus.ready();
       worker.start();

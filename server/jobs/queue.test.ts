@@ -62,7 +62,13 @@ afterEach(async () => {
 /** A worker on `database` (default: the test's) running `handlers`, started. */
 function startWorker(
   handlers: Record<string, JobHandler | [JobHandler, HandlerOptions]>,
-  settings: Partial<{ concurrency: number; pollMs: number; leaseMs: number; shutdownGraceMs: number }> = {},
+  settings: Partial<{
+    concurrency: number;
+    pollMs: number;
+    leaseMs: number;
+    shutdownGraceMs: number;
+    embedded: boolean;
+  }> = {},
   database: Database = t.database,
 ): Worker {
   const registry: Registry = new Map();
@@ -81,6 +87,7 @@ function startWorker(
     pollMs: settings.pollMs ?? 2000,
     leaseMs: settings.leaseMs ?? 10_000,
     shutdownGraceMs: settings.shutdownGraceMs ?? 5000,
+    embedded: settings.embedded ?? false,
   });
   workers.push(worker);
   void bus.ready().then(() => worker.start());
@@ -101,6 +108,7 @@ describe('worker settings', () => {
       pollMs: 5000,
       leaseMs: 30_000,
       shutdownGraceMs: 15_000,
+      livenessPollMs: 250,
     });
     expect(workerSettingsFromEnv({ WORKER: 'off', WORKER_CONCURRENCY: '4' })).toMatchObject({
       enabled: false,
@@ -364,6 +372,36 @@ describe('workers', () => {
     expect(rowsOf(late)).toEqual([]);
   });
 
+  it('on the embedded database, takes back at start the jobs a previous process left running', async () => {
+    const { id } = await enqueueJob(db, 'test.leftover', {}, { maxAttempts: 3 });
+    // The previous process claimed it with a 30 s lease, then was killed.
+    await claimJob(db, 'previous-process', ['test.leftover'], 30_000);
+    const startedAt = Date.now();
+    startWorker(
+      {
+        'test.leftover': async (j) =>
+          void (await j.finish((tx) =>
+            tx.execute(sql`insert into test_job_results (job_id, worker, value) values (${j.id}, 'new', ${j.attempt})`),
+          )),
+      },
+      { pollMs: 5000, leaseMs: 30_000, embedded: true },
+    );
+    await until(async () => (await job(id)).state === 'done', 10_000, 'done');
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
+    expect(await results()).toEqual([{ job_id: id, worker: 'new', value: 2 }]);
+  });
+
+  it('puts a job taken back from a dead worker ahead of the jobs queued after it', async () => {
+    const { id: first } = await enqueueJob(db, 'test.line', { n: 1 });
+    await claimJob(db, 'dead-worker', ['test.line'], 1);
+    const { id: later } = await enqueueJob(db, 'test.line', { n: 2 });
+    await sleep(20);
+    expect((await reapExpiredJobs(db)).requeued).toBe(1);
+    // Its user has waited since it was first claimed: it is next, not behind the later one.
+    expect((await claimJob(db, 'alive', ['test.line'], 10_000))?.id).toBe(first);
+    expect((await claimJob(db, 'alive', ['test.line'], 10_000))?.id).toBe(later);
+  });
+
   it('fails a job whose worker died on its last attempt', async () => {
     const { id } = await enqueueJob(db, 'test.lastgasp', {}, { maxAttempts: 1 });
     await claimJob(db, 'dead-worker', ['test.lastgasp'], 1);
@@ -404,7 +442,7 @@ describe.skipIf(multiProcessSkipReason !== null)('a worker process killed mid-jo
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  function spawnWorker(): ChildProcess {
+  function spawnWorker(env: Record<string, string> = {}): ChildProcess & { started: Promise<void> } {
     const child = spawn(process.execPath, [entry], {
       env: {
         ...process.env,
@@ -415,17 +453,67 @@ describe.skipIf(multiProcessSkipReason !== null)('a worker process killed mid-jo
         WORKER_LEASE_MS: '1500',
         WORKER_POLL_MS: '250',
         WORKER_CONCURRENCY: '1',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    // server/worker.ts says so once its worker runs.
+    const started = new Promise<void>((resolve, reject) => {
+      let stdout = '';
+      child.stdout!.on('data', (d: Buffer) => {
+        stdout += d.toString();
+        if (stdout.includes('worker') && stdout.includes('is running')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before it ran: ${stderr}`)));
+    });
+    started.catch(() => undefined);
     child.on('exit', (code, signal) => {
       if (code && code !== 0) console.error(`worker exited with ${code} ${signal ?? ''}: ${stderr}`);
     });
     children.push(child);
-    return child;
+    return Object.assign(child, { started });
   }
+
+  it('resumes a killed worker process’s job on another worker at once, not after its 30 s lease', async () => {
+    // The lease is the production default: only the dead worker's released advisory lock can explain a quick
+    // take-over.
+    const env = { WORKER_LEASE_MS: '30000', WORKER_POLL_MS: '5000' };
+    const workers = [spawnWorker(env), spawnWorker(env)];
+    await Promise.all(workers.map((w) => w.started));
+    const { id } = await enqueueJob(db, 'test.slow', { ms: 3000 });
+    const starts = async () =>
+      rowsOf<{ worker: string; attempt: number }>(
+        await db.execute(sql`select worker, attempt from test_job_starts where job_id = ${id} order by attempt`),
+      );
+    await until(async () => (await starts()).length === 1, 30_000, 'a worker to start the job');
+    const first = (await starts())[0]!.worker;
+    const victim = workers.find((w) => first.includes(`:${w.pid}:`))!;
+    const survivor = workers.find((w) => w !== victim)!;
+    expect(victim).toBeDefined();
+
+    const killedAt = performance.now();
+    victim.kill('SIGKILL');
+    await until(async () => (await starts()).length === 2, 20_000, 'another worker to take the job up');
+    const resumedIn = performance.now() - killedAt;
+    console.log(`a SIGKILLed worker's job was resumed by another worker in ${Math.round(resumedIn)} ms (lease 30 s)`);
+    // Well under the lease, with room for a slow machine: a lease-driven take-over could not be this quick.
+    expect(resumedIn).toBeLessThan(5000);
+    const resumed = await starts();
+    expect(resumed[1]).toMatchObject({ attempt: 2 });
+    expect(resumed[1]!.worker).toContain(`:${survivor.pid}:`);
+    expect((await job(id)).lastError).toMatch(/is gone: its database session ended/);
+
+    await until(async () => (await job(id)).state === 'done', 20_000, 'the job to finish');
+    expect(await job(id)).toMatchObject({ state: 'done', attempts: 2 });
+    const all = await results();
+    expect(all).toHaveLength(1);
+    expect(all[0]!.worker).toBe(resumed[1]!.worker);
+    survivor.kill('SIGTERM');
+    await new Promise((r) => survivor.once('exit', r));
+    expect(survivor.exitCode).toBe(0);
+  }, 120_000);
 
   it('completes the job after a restart, with exactly one result', async () => {
     const { id } = await enqueueJob(db, 'test.slow', { ms: 4000 });

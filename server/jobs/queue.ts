@@ -277,31 +277,88 @@ export async function releaseJob(db: Db, job: Pick<JobRow, 'id' | 'attempts'>, w
 }
 
 /**
- * Takes back running jobs whose lease ran out (their worker died or hung): queued again when attempts
- * remain, else failed with last_error saying so. Answers the jobs that failed for good, so their kind's
- * onFailed can run.
+ * Takes back the running jobs `which` selects (their worker died or hung): queued again when attempts
+ * remain — the dead run counts as one —, ahead of the jobs queued after it, else failed with last_error
+ * saying why. Answers the jobs that failed
+ * for good, so their kind's onFailed can run. Rows another worker is taking back are skipped.
  */
-export async function reapExpiredJobs(db: Db): Promise<{ requeued: number; failed: JobRow[] }> {
+async function takeBackJobs(db: Db, which: SQL, why: SQL): Promise<{ requeued: number; failed: JobRow[] }> {
   const rows = rowsOf<RawJob>(
     await db.execute(sql`
-      with expired as (
-        select id from jobs where state = 'running' and locked_until < now()
-        order by locked_until limit 100
+      with taken as (
+        select id from jobs j where j.state = 'running' and (${which})
+        order by j.locked_until limit 100
         for update skip locked
       )
       update jobs j set
         state = case when j.attempts < j.max_attempts then 'queued'::job_state else 'failed'::job_state end,
         finished_at = case when j.attempts < j.max_attempts then null else now() end,
-        run_at = now(),
-        last_error = 'The worker stopped before finishing (lease of ' || coalesce(j.locked_by, '?') || ' expired)',
+        -- Its first place in line, not the back of it: its user has waited already.
+        run_at = least(j.run_at, now()),
+        last_error = ${why},
         locked_by = null, locked_until = null, updated_at = now()
-      from expired where j.id = expired.id
+      from taken where j.id = taken.id
       returning ${columns('j')}`),
   );
   const jobs = rows.map(toJob);
   const requeued = jobs.filter((j) => j.state === 'queued').length;
   if (requeued > 0) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, 'reaped')`);
   return { requeued, failed: jobs.filter((j) => j.state === 'failed') };
+}
+
+/**
+ * Takes back running jobs whose lease ran out (their worker died or hung): queued again when attempts
+ * remain, else failed with last_error saying so. Answers the jobs that failed for good, so their kind's
+ * onFailed can run.
+ */
+export function reapExpiredJobs(db: Db): Promise<{ requeued: number; failed: JobRow[] }> {
+  return takeBackJobs(
+    db,
+    sql`j.locked_until < now()`,
+    sql`'The worker stopped before finishing (lease of ' || coalesce(j.locked_by, '?') || ' expired)'`,
+  );
+}
+
+/** The end of the id of a worker that holds an advisory lock while it lives (see liveness.ts). */
+export const LIVENESS_ID = /#[0-9a-f]{16}$/;
+
+/**
+ * Takes back, at once, running jobs whose worker's process is gone (PostgreSQL): their locked_by names an
+ * advisory lock (liveness.ts) that no session holds any more, because PostgreSQL ended the dead process's
+ * session when its connection closed. Jobs of workers without such a lock are left to their lease.
+ */
+export function reapJobsOfDeadWorkers(db: Db): Promise<{ requeued: number; failed: JobRow[] }> {
+  return takeBackJobs(
+    db,
+    sql`j.locked_by ~ '#[0-9a-f]{16}$' and not exists (
+      select 1 from pg_locks l
+      where l.locktype = 'advisory' and l.granted and l.objsubid = 1
+        and l.database = (select oid from pg_database where datname = current_database())
+        and ((l.classid::int8 << 32) | l.objid::int8) = ('x' || right(j.locked_by, 16))::bit(64)::int8)`,
+    sql`'The worker stopped before finishing (' || j.locked_by || ' is gone: its database session ended)'`,
+  );
+}
+
+/**
+ * Takes back running jobs that none of `liveWorkerIds` holds (PGlite, at a worker's start): the embedded
+ * database belongs to one process, so such a job is a previous process's, which stopped without handing it
+ * back (killed, crashed). Waiting for its lease would only leave the user watching a frozen stage.
+ */
+export function reapJobsOfPreviousProcesses(
+  db: Db,
+  liveWorkerIds: string[],
+): Promise<{ requeued: number; failed: JobRow[] }> {
+  const live = liveWorkerIds.length
+    ? sql`j.locked_by not in (${sql.join(
+        liveWorkerIds.map((w) => sql`${w}`),
+        sql`, `,
+      )})`
+    : sql`true`;
+  return takeBackJobs(
+    db,
+    sql`(j.locked_by is null or ${live})`,
+    sql`'The worker stopped before finishing (' || coalesce(j.locked_by, '?') || ' belonged to a previous process)'`,
+  );
 }
 
 export type JobSelector = { id: number } | { dedupeKey: string };

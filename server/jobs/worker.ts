@@ -16,12 +16,15 @@ import {
   getJob,
   newWorkerId,
   reapExpiredJobs,
+  reapJobsOfDeadWorkers,
+  reapJobsOfPreviousProcesses,
   releaseJob,
   renewLeases,
   type JobPayload,
   type JobRow,
 } from './queue.ts';
 import { sql } from 'drizzle-orm';
+import type { Liveness } from './liveness.ts';
 
 /**
  * A worker: claims jobs of the kinds it has handlers for, runs each with an AbortSignal, renews their
@@ -122,6 +125,11 @@ export interface WorkerSettings {
   leaseMs: number;
   /** On stop, how long running jobs may finish before they are aborted and handed back (ms). */
   shutdownGraceMs: number;
+  /**
+   * How often a worker with a liveness lock looks for running jobs whose worker's process is gone (ms).
+   * Default 250.
+   */
+  livenessPollMs?: number;
 }
 
 export interface WorkerOptions extends WorkerSettings {
@@ -137,6 +145,16 @@ export interface WorkerOptions extends WorkerSettings {
     error(obj: object, msg: string): void;
   };
   id?: string;
+  /**
+   * PostgreSQL: the advisory lock this worker holds while it lives (liveness.ts). With it, the worker claims
+   * only while it holds the lock, and takes back other workers' jobs as soon as their process is gone.
+   */
+  liveness?: Liveness | null;
+  /**
+   * The embedded PGlite, which one process owns: at start, running jobs that no worker of this process holds
+   * belong to a process that died, and are taken back at once.
+   */
+  embedded?: boolean;
 }
 
 export interface Worker {
@@ -157,12 +175,16 @@ interface Active {
   done: Promise<void>;
 }
 
+/** The workers running in this process, per database (PGlite's start-up take-back spares them). */
+const liveWorkers = new WeakMap<Db, Set<string>>();
+
 const messageOf = (err: unknown) =>
   err instanceof Error ? `${err.name === 'Error' ? '' : `${err.name}: `}${err.message}` : String(err);
 
 export function createWorker(options: WorkerOptions): Worker {
   const { db, bus, registry, log } = options;
-  const id = options.id ?? newWorkerId();
+  const liveness = options.liveness ?? null;
+  const id = `${options.id ?? newWorkerId()}${liveness ? `#${liveness.key}` : ''}`;
   const active = new Map<number, Active>();
   let stopping = false;
   let started = false;
@@ -170,6 +192,8 @@ export function createWorker(options: WorkerOptions): Worker {
   let woken = false;
   let wakeUp: (() => void) | null = null;
   let heartbeat: NodeJS.Timeout | undefined;
+  let livenessPoll: NodeJS.Timeout | undefined;
+  let lostCheck: NodeJS.Timeout | undefined;
   const unsubscribes: (() => void)[] = [];
 
   function wake() {
@@ -219,13 +243,32 @@ export function createWorker(options: WorkerOptions): Worker {
   }
 
   let nextReap = 0;
-  async function reap() {
-    const { requeued, failed } = await reapExpiredJobs(db);
-    if (requeued > 0) log.warn({ requeued }, 'took back jobs whose worker stopped');
+  async function tookBack({ requeued, failed }: { requeued: number; failed: JobRow[] }, why: string) {
+    if (requeued > 0) log.warn({ requeued, workerId: id }, `took back jobs: ${why}`);
     for (const job of failed) {
       log.error({ jobId: job.id, kind: job.kind }, 'a job failed for good: its worker stopped on the last attempt');
       await callOnFailed(job, job.lastError ?? 'The worker stopped');
     }
+  }
+  const reap = async () => tookBack(await reapExpiredJobs(db), 'their lease ran out');
+
+  let checkingLiveness = false;
+  async function reapDead() {
+    if (checkingLiveness || stopping) return;
+    checkingLiveness = true;
+    try {
+      await tookBack(await reapJobsOfDeadWorkers(db), "their worker's process is gone");
+    } catch (err) {
+      log.warn({ err, workerId: id }, 'could not look for jobs of dead workers');
+    } finally {
+      checkingLiveness = false;
+    }
+  }
+
+  /** PGlite: jobs left running by a previous process of this database go back to the queue at once. */
+  async function reapPreviousProcesses() {
+    const live = [...(liveWorkers.get(db) ?? [])];
+    await tookBack(await reapJobsOfPreviousProcesses(db, live), 'a previous process left them running');
   }
 
   async function callOnFailed(job: JobRow, error: string) {
@@ -253,9 +296,19 @@ export function createWorker(options: WorkerOptions): Worker {
 
   async function loop() {
     let errors = 0;
+    let sweptPrevious = !options.embedded;
     while (!stopping) {
       let wait = options.pollMs;
       try {
+        if (!sweptPrevious) {
+          await reapPreviousProcesses();
+          sweptPrevious = true;
+        }
+        if (liveness && !liveness.held) {
+          // Jobs claimed now would look like a dead worker's: wait for the lock.
+          await Promise.race([liveness.ready(), new Promise((r) => setTimeout(r, 250))]);
+          continue;
+        }
         if (Date.now() >= nextReap) {
           nextReap = Date.now() + Math.max(500, Math.min(options.leaseMs / 2, options.pollMs));
           await reap();
@@ -425,6 +478,21 @@ export function createWorker(options: WorkerOptions): Worker {
         );
       }
       heartbeat = setInterval(() => void beat(), Math.max(50, Math.floor(options.leaseMs / 3)));
+      if (options.embedded) {
+        let mine = liveWorkers.get(db);
+        if (!mine) liveWorkers.set(db, (mine = new Set()));
+        mine.add(id);
+      }
+      if (liveness) {
+        liveness.start({
+          // Other workers take this worker's jobs back within moments: find out which soon, and stop them.
+          onLost: () => {
+            clearTimeout(lostCheck);
+            lostCheck = setTimeout(() => void beat(), 4 * (options.livenessPollMs ?? 250));
+          },
+        });
+        livenessPoll = setInterval(() => void reapDead(), options.livenessPollMs ?? 250);
+      }
       loopDone = loop();
       log.info({ workerId: id, kinds: [...registry.keys()], concurrency: options.concurrency }, 'job worker started');
     },
@@ -445,6 +513,11 @@ export function createWorker(options: WorkerOptions): Worker {
         for (const a of active.values()) await releaseJob(db, a.job, id).catch(() => undefined);
       }
       clearInterval(heartbeat);
+      clearInterval(livenessPoll);
+      clearTimeout(lostCheck);
+      // Only now, with nothing held: the lock's release is what tells other workers this one is gone.
+      await liveness?.stop();
+      liveWorkers.get(db)?.delete(id);
       for (const u of unsubscribes.splice(0)) u();
       log.info({ workerId: id }, 'job worker stopped');
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, open, rename, rmdir, stat, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,6 +11,7 @@ import {
   type ByteRange,
   type ObjectInfo,
   type Storage,
+  type StoredObject,
 } from './storage.ts';
 
 const isErrno = (err: unknown, code: string) => (err as NodeJS.ErrnoException | undefined)?.code === code;
@@ -135,6 +136,32 @@ export async function createDiskStorage(root: string): Promise<Storage> {
         if (!isErrno(err, 'ENOENT')) throw err;
       }
       await pruneEmptyDirs(file);
+    },
+
+    async *list(prefix) {
+      // Walked depth first from the folder of the prefix's whole segments; .partial is never listed.
+      const within = (key: string) => key.startsWith(prefix) || prefix.startsWith(`${key}/`);
+      async function* walk(dir: string, rel: string): AsyncGenerator<StoredObject> {
+        let entries;
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch (err) {
+          if (isErrno(err, 'ENOENT') || isErrno(err, 'ENOTDIR')) return;
+          throw err;
+        }
+        for (const entry of entries) {
+          const key = rel ? `${rel}/${entry.name}` : entry.name;
+          if (key === '.partial' || !within(key)) continue;
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) yield* walk(full, key);
+          else if (entry.isFile() && key.startsWith(prefix)) {
+            const info = await stat(full).catch(() => null);
+            if (info) yield { key, modified: info.mtime };
+          }
+        }
+      }
+      const whole = prefix.split('/').slice(0, -1);
+      yield* walk(path.join(base, ...whole), whole.join('/'));
     },
 
     async close() {},

@@ -5,6 +5,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsCommand,
   NoSuchKey,
   NotFound,
   S3Client,
@@ -108,6 +109,20 @@ export function createS3Storage(options: S3Options): Storage {
     async delete(key) {
       assertKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async *list(prefix) {
+      // ListObjects (v1) with a marker: S3 and every S3-compatible server page it alike (s3rver fails
+      // ListObjectsV2's second page).
+      let marker: string | undefined;
+      for (;;) {
+        const page = await client.send(new ListObjectsCommand({ Bucket, Prefix: prefix, Marker: marker }));
+        for (const o of page.Contents ?? []) {
+          if (o.Key) yield { key: o.Key, modified: o.LastModified ?? new Date(0) };
+        }
+        if (!page.IsTruncated || !page.Contents?.length) return;
+        marker = page.NextMarker ?? page.Contents.at(-1)!.Key;
+      }
     },
 
     async close() {

@@ -118,6 +118,24 @@ function storageContract(
       await rm(tmp, { recursive: true });
     });
 
+    it('lists the objects under a prefix, with when each was written', async () => {
+      const before = Date.now() - 60_000;
+      for (const key of ['listed/a/audio.wav', 'listed/a/peaks.json', 'listed/b/audio.wav', 'listedx/c.wav']) {
+        await storage.put(key, Buffer.from(key));
+      }
+      const listed = [];
+      for await (const o of storage.list('listed/')) listed.push(o);
+      expect(listed.map((o) => o.key).sort()).toEqual([
+        'listed/a/audio.wav',
+        'listed/a/peaks.json',
+        'listed/b/audio.wav',
+      ]);
+      for (const o of listed) expect(o.modified.getTime()).toBeGreaterThan(before);
+      const none = [];
+      for await (const o of storage.list('nothing-here/')) none.push(o);
+      expect(none).toEqual([]);
+    });
+
     it('refuses keys that could escape or hide', async () => {
       for (const key of ['../secret', 'a/../../b', '/etc/passwd', '.partial/x', 'a//b', '', 'a/b c']) {
         await expect(storage.put(key, Buffer.from('x')), key).rejects.toBeInstanceOf(InvalidKeyError);

@@ -42,8 +42,16 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** Removes the object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored object whose key starts with `prefix` (e.g. `recordings/`), with when it was written. */
+  list(prefix: string): AsyncIterable<StoredObject>;
   /** Releases connections (S3). */
   close(): Promise<void>;
+}
+
+/** An object as list() names it. */
+export interface StoredObject {
+  key: string;
+  modified: Date;
 }
 
 export class ObjectNotFoundError extends Error {

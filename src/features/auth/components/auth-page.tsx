@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { AuthLayout, Link } from '../../../../design-system/index.ts';
-import * as styles from './auth.css.ts';
+import { AuthLayout, Inline, Link } from '../../../../design-system/index.ts';
 
 export interface AuthPageProps {
   title: ReactNode;
@@ -18,7 +17,7 @@ export function AuthPage({ title, description, children, aside }: AuthPageProps)
       description={description}
       aside={aside}
       footer={
-        <span className={styles.footer}>
+        <Inline as="span" gap="lg" align="center">
           <Link href="/terms-of-use">
             <FormattedMessage id="auth.footer.terms" />
           </Link>
@@ -28,7 +27,7 @@ export function AuthPage({ title, description, children, aside }: AuthPageProps)
           <span>
             <FormattedMessage id="auth.footer.copyright" values={{ year: new Date().getFullYear() }} />
           </span>
-        </span>
+        </Inline>
       }
     >
       {children}

@@ -1,12 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../../design-system/theme/index.ts';
 
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const row = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md });
-export const fullWidth = style({ width: '100%' });
-export const paragraph = style({ margin: 0, lineHeight: vars.lineHeight.normal });
-export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
-
 export const alert = style({
   display: 'flex',
   gap: vars.space.sm,
@@ -34,18 +28,6 @@ export const divider = style({
   },
 });
 
-export const providerList = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
-export const provider = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
-
-export const footer = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.lg, alignItems: 'center' });
-
 export const compactMain = style({
   minHeight: '100dvh',
   display: 'flex',
@@ -57,4 +39,3 @@ export const compactMain = style({
   background: vars.color.background,
   color: vars.color.text,
 });
-export const compactTitle = style({ margin: 0, fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.tight });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
-import { announce, Button, Form, Link, PasswordField } from '../../../../design-system/index.ts';
+import { announce, Button, Form, Link, PasswordField, Stack } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { changePassword } from '../api/auth-api.ts';
 import { validatePassword, validateRepeat } from '../validation.ts';
@@ -69,11 +69,11 @@ export function ChangePasswordPage() {
           onChange={setRepeat}
           validate={(value) => message(validateRepeat(password)(value))}
         />
-        <div className={styles.stack}>
+        <Stack gap="md">
           <Button type="submit" isPending={isPending}>
             <FormattedMessage id="auth.changePassword.submit" />
           </Button>
-        </div>
+        </Stack>
       </Form>
     </AuthPage>
   );

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { Button, Form, Link, TextField } from '../../../../design-system/index.ts';
+import { Button, Form, Link, Stack, Text, TextField } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { forgotPassword } from '../api/auth-api.ts';
 import { validateEmail } from '../validation.ts';
 import { AuthPage } from './auth-page.tsx';
-import * as styles from './auth.css.ts';
 import { FormAlert } from './form-alert.tsx';
 import { useFormSubmit } from './use-form-submit.ts';
 
@@ -53,11 +52,11 @@ export function ForgotPasswordPage() {
             return id ? intl.formatMessage({ id }) : null;
           }}
         />
-        <div className={styles.stack}>
+        <Stack gap="md">
           <Button type="submit" isPending={isPending}>
             <FormattedMessage id="auth.forgot.submit" />
           </Button>
-        </div>
+        </Stack>
       </Form>
     </AuthPage>
   );
@@ -74,15 +73,15 @@ export function ForgotPasswordEmailSentPage() {
         </Link>
       }
     >
-      <p className={styles.paragraph}>
+      <Text>
         <FormattedMessage id="auth.forgotSent.body" />
-      </p>
-      <p className={styles.muted}>
+      </Text>
+      <Text tone="muted" size="sm">
         <FormattedMessage
           id="auth.forgotSent.again"
           values={{ link: (text) => <Link href="/forgot-password">{text}</Link> }}
         />
-      </p>
+      </Text>
     </AuthPage>
   );
 }

@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import * as styles from './auth.css.ts';
 import { LoginForm } from './login-form.tsx';
+import { Heading } from '../../../../design-system/index.ts';
 
 /**
  * /login/mobile: the same login form, alone on a compact page, for the mobile app's web view (no site
@@ -9,9 +10,9 @@ import { LoginForm } from './login-form.tsx';
 export function LoginMobilePage() {
   return (
     <main id="main" tabIndex={-1} className={styles.compactMain}>
-      <h1 className={styles.compactTitle}>
+      <Heading level={1} size="lg">
         <FormattedMessage id="auth.login.title" />
-      </h1>
+      </Heading>
       <LoginForm />
     </main>
   );

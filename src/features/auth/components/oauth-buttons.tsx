@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, Spinner } from '../../../../design-system/index.ts';
+import { Button, Spinner, Stack, Text } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { browserStorage, failureMessage, storeNextRoute } from '../../../machines/index.ts';
 import {
@@ -74,19 +74,19 @@ export function OauthButtons({ next, redirect = (url) => window.location.assign(
   };
 
   return (
-    <div className={styles.stack}>
+    <Stack gap="md">
       <p className={styles.divider}>
         <FormattedMessage id="auth.oauth.or" />
       </p>
       <FormAlert message={error?.message ?? null} attempt={error?.attempt ?? 0} />
-      <ul className={styles.providerList} aria-label={intl.formatMessage({ id: 'auth.oauth.listLabel' })}>
+      <Stack as="ul" gap="sm" aria-label={intl.formatMessage({ id: 'auth.oauth.listLabel' })}>
         {OAUTH_PROVIDERS.map((id) => {
           const info = list.providers.find((p) => p.id === id);
           const name = info?.name || PROVIDER_NAMES[id];
           const available = info?.configured === true;
           const noteId = `${idPrefix}-${id}`;
           return (
-            <li key={id} className={styles.provider}>
+            <Stack as="li" gap="xxs" key={id}>
               <Button
                 variant="secondary"
                 isDisabled={!available || (pending !== null && pending !== id)}
@@ -97,14 +97,14 @@ export function OauthButtons({ next, redirect = (url) => window.location.assign(
                 <FormattedMessage id="auth.oauth.continueWith" values={{ provider: name }} />
               </Button>
               {!available && (
-                <span id={noteId} className={styles.muted}>
+                <Text as="span" tone="muted" size="sm" id={noteId}>
                   <FormattedMessage id="auth.oauth.unavailable" values={{ provider: name }} />
-                </span>
+                </Text>
               )}
-            </li>
+            </Stack>
           );
         })}
-      </ul>
-    </div>
+      </Stack>
+    </Stack>
   );
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { addToast, Button, Checkbox, Form, PasswordField, TextField } from '../../../../design-system/index.ts';
+import { addToast, Button, Checkbox, Form, Inline, PasswordField, TextField } from '../../../../design-system/index.ts';
 import { ApiError, useApi } from '../../../api/index.ts';
 import { browserStorage, failureMessage, readStoredPromo, useSession } from '../../../machines/index.ts';
 import { EXPLORER } from '../../../shared/price-list.ts';
 import { acceptTermsOfUse, signup } from '../api/auth-api.ts';
 import { validateEmail, validatePassword, validatePersonName } from '../validation.ts';
-import * as styles from './auth.css.ts';
 import { useBotCheck } from './bot-check.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { useFormSubmit } from './use-form-submit.ts';
@@ -93,7 +92,7 @@ export function SignupForm({ botCheckSiteKey }: SignupFormProps) {
       }}
     >
       <FormAlert message={formError} attempt={attempt} />
-      <div className={styles.row}>
+      <Inline gap="md" align="center">
         <TextField
           name="first_name"
           label={intl.formatMessage({ id: 'auth.field.firstName' })}
@@ -114,7 +113,7 @@ export function SignupForm({ botCheckSiteKey }: SignupFormProps) {
           onChange={set('last_name')}
           validate={(value) => message(validatePersonName(value))}
         />
-      </div>
+      </Inline>
       <TextField
         name="email"
         type="email"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { announce, Button, Icon } from '../../../../design-system/index.ts';
+import { announce, Button, Icon, Inline, Text } from '../../../../design-system/index.ts';
 import { isApiError, useApi } from '../../../api/index.ts';
 import { failureMessage, useSession } from '../../../machines/index.ts';
 import { resendVerificationEmail } from '../api/auth-api.ts';
@@ -59,17 +59,17 @@ export function UnverifiedPage() {
         </p>
       )}
       <FormAlert message={error?.message ?? null} attempt={error?.attempt ?? 0} />
-      <p className={styles.muted}>
+      <Text tone="muted" size="sm">
         <FormattedMessage id="auth.unverified.spam" />
-      </p>
-      <div className={styles.row}>
+      </Text>
+      <Inline gap="md" align="center">
         <Button onPress={() => void resend()} isPending={pending} isDisabled={leaving}>
           <FormattedMessage id="auth.unverified.resend" />
         </Button>
         <Button variant="secondary" isPending={leaving} onPress={() => session.send({ type: 'session.logout' })}>
           <FormattedMessage id="auth.logout" />
         </Button>
-      </div>
+      </Inline>
     </AuthPage>
   );
 }

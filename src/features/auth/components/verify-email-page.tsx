@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import { ButtonLink, Icon, Link, Spinner } from '../../../../design-system/index.ts';
+import { ButtonLink, Icon, Link, Spinner, Stack } from '../../../../design-system/index.ts';
 import { isApiError, useApi } from '../../../api/index.ts';
 import { failureMessage, useSession } from '../../../machines/index.ts';
 import { verifyEmail } from '../api/auth-api.ts';
@@ -43,7 +43,7 @@ export function VerifyEmailPage() {
   return (
     <AuthPage title={<FormattedMessage id="auth.verify.title" />}>
       {/* One live region from the start, so the outcome is read as it replaces "Verifying…". */}
-      <div role="status" className={styles.stack}>
+      <Stack gap="md" role="status">
         {outcome.state === 'verifying' && (
           <Spinner size="sm" label={intl.formatMessage({ id: 'auth.verify.verifying' })} showLabel />
         )}
@@ -61,7 +61,7 @@ export function VerifyEmailPage() {
             </span>
           </p>
         )}
-      </div>
+      </Stack>
       {outcome.state === 'verified' && (
         <ButtonLink href={signedIn ? '/' : '/login'}>
           <FormattedMessage id={signedIn ? 'auth.verify.continue' : 'auth.login.title'} />

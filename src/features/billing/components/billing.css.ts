@@ -1,18 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../../design-system/theme/index.ts';
 
-export const page = style({
-  maxWidth: '64rem',
-  margin: '0 auto',
-  padding: `${vars.space.xxl} ${vars.space.lg}`,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xl,
-});
-export const title = style({ margin: 0, fontSize: vars.fontSize.xxl, lineHeight: vars.lineHeight.tight });
-export const lead = style({ margin: `${vars.space.sm} 0 0`, color: vars.color.textMuted });
-export const muted = style({ margin: 0, color: vars.color.textMuted });
-export const eyebrow = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const planName = style({ margin: `${vars.space.xs} 0`, fontSize: vars.fontSize.xl });
 export const currentPlan = style({
   display: 'flex',
@@ -21,15 +9,7 @@ export const currentPlan = style({
   alignItems: 'flex-start',
   gap: vars.space.lg,
 });
-export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md });
 export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, outline: 'none' });
-export const sectionHeader = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
-});
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg, outline: 'none' });
 export const meters = style({
   display: 'grid',
@@ -78,12 +58,6 @@ export const alert = style({
   borderRadius: vars.radius.md,
   background: vars.color.dangerSurface,
   color: vars.color.danger,
-});
-export const outcome = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  alignItems: 'flex-start',
 });
 export const summary = style({
   display: 'inline-flex',

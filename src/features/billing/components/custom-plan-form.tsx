@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { announce, Button, Form, NumberField, TextField } from '../../../../design-system/index.ts';
+import { announce, Button, Form, Inline, NumberField, Text, TextField } from '../../../../design-system/index.ts';
 import { isApiError, useApi } from '../../../api/index.ts';
 import { failureMessage } from '../../../machines/index.ts';
 import type { BillingInterval } from '../../../shared/price-list.ts';
@@ -60,9 +60,9 @@ export function CustomPlanForm() {
       <h2 id="plan-custom" className={styles.sectionTitle}>
         <FormattedMessage id="billing.custom.title" />
       </h2>
-      <p className={styles.muted}>
+      <Text tone="muted">
         <FormattedMessage id="billing.custom.body" />
-      </p>
+      </Text>
       <Form
         aria-labelledby="plan-custom"
         validationErrors={errors}
@@ -118,15 +118,15 @@ export function CustomPlanForm() {
           />
         </div>
         <IntervalToggle value={interval} onChange={setInterval} />
-        <div className={styles.actions}>
+        <Inline gap="md" align="center">
           <Button type="submit" isPending={pending}>
             <FormattedMessage id="billing.custom.submit" />
           </Button>
-        </div>
+        </Inline>
         {done ? (
-          <p role="status" className={styles.muted}>
+          <Text tone="muted" role="status">
             {done}
-          </p>
+          </Text>
         ) : null}
       </Form>
     </section>

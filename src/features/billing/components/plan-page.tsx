@@ -12,13 +12,17 @@ import {
   formatDate,
   formatDateTime,
   formatPrice,
+  Inline,
   Link,
   Meter,
+  PageBlock,
+  PageHeader,
   Row,
   Skeleton,
   Table,
   TableBody,
   TableHeader,
+  Text,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import {
@@ -82,27 +86,27 @@ function CurrentPlanCard({ facts, current }: { facts: PlanFacts; current: Curren
     <Card as="section" elevation="raised" padding="lg" aria-labelledby="plan-current">
       <div className={styles.currentPlan}>
         <div>
-          <p className={styles.eyebrow}>
+          <Text tone="muted" size="sm">
             <FormattedMessage id="billing.plan.current" />
-          </p>
+          </Text>
           <h2 id="plan-current" className={styles.planName}>
             {facts.role === 'user' ? name : intl.formatMessage({ id: `billing.plan.role.${facts.role}` })}
           </h2>
-          <p className={styles.muted} data-testid="plan-status">
+          <Text tone="muted" data-testid="plan-status">
             {status}
-          </p>
+          </Text>
           {price && price.mode === 'subscription' && facts.category !== 'pay_as_you_go' ? (
-            <p className={styles.muted}>
+            <Text tone="muted">
               <FormattedMessage
                 id={`billing.plan.price.${price.interval ?? 'month'}`}
                 values={{
                   price: formatPrice(price.amount, price.currency.toUpperCase(), undefined, { locale: intl.locale }),
                 }}
               />
-            </p>
+            </Text>
           ) : null}
           {facts.category === 'per_minute' && current ? (
-            <p className={styles.muted}>
+            <Text tone="muted">
               <FormattedMessage
                 id="billing.plan.metered"
                 values={{
@@ -112,10 +116,10 @@ function CurrentPlanCard({ facts, current }: { facts: PlanFacts; current: Curren
                   }),
                 }}
               />
-            </p>
+            </Text>
           ) : null}
         </div>
-        <div className={styles.actions}>
+        <Inline gap="md" align="center">
           {canStartTrial(facts) ? (
             <Button isPending={busy === 'startingTrial'} onPress={() => send({ type: 'subscription.startTrial' })}>
               <FormattedMessage id="billing.plan.startTrial" values={{ days: EXPLORER.days }} />
@@ -139,7 +143,7 @@ function CurrentPlanCard({ facts, current }: { facts: PlanFacts; current: Curren
               <FormattedMessage id="billing.plan.manage" />
             </Button>
           ) : null}
-        </div>
+        </Inline>
       </div>
     </Card>
   );
@@ -214,9 +218,9 @@ function UsageSection({ facts, ledger }: { facts: PlanFacts; ledger: LedgerEntry
           ) : null,
         )}
       </div>
-      <p className={styles.muted}>
+      <Text tone="muted">
         <FormattedMessage id="billing.usage.available" values={{ minutes: minutes(usage.availableSeconds) }} />
-      </p>
+      </Text>
       {forecast ? (
         <p className={styles.forecast}>
           <FormattedMessage
@@ -300,9 +304,9 @@ function PlanCard({
         </p>
       ) : null}
       {interval === 'year' && yearlySavingPercent(plan) > 0 ? (
-        <p className={styles.muted}>
+        <Text tone="muted">
           <FormattedMessage id="billing.plans.saving" values={{ percent: yearlySavingPercent(plan) }} />
-        </p>
+        </Text>
       ) : null}
       <ul className={styles.list}>
         <li>
@@ -339,9 +343,9 @@ function PerMinuteCard({ price, facts, current }: { price: Price; facts: PlanFac
           }}
         />
       </p>
-      <p className={styles.muted}>
+      <Text tone="muted">
         <FormattedMessage id="billing.perMinute.body" values={{ limit }} />
-      </p>
+      </Text>
       {mine ? (
         <span className={styles.yours}>
           <Badge tone="success">
@@ -387,9 +391,9 @@ function CreditPacks({ packs, facts }: { packs: Price[]; facts: PlanFacts }) {
       <h2 id="plan-credits" className={styles.sectionTitle}>
         <FormattedMessage id="billing.credits.title" />
       </h2>
-      <p className={styles.muted}>
+      <Text tone="muted">
         <FormattedMessage id="billing.credits.body" />
-      </p>
+      </Text>
       <ul className={styles.packs}>
         {packs.map((pack) => {
           const amount = formatPrice(pack.amount, pack.currency.toUpperCase(), undefined, { locale: intl.locale });
@@ -441,14 +445,14 @@ function LedgerSection({
   const chars = (n: number) => (n === 0 ? '—' : intl.formatNumber(n, { signDisplay: 'always' }));
   return (
     <section className={styles.section} aria-labelledby="plan-ledger">
-      <div className={styles.sectionHeader}>
+      <Inline gap="md" align="baseline" justify="between">
         <h2 id="plan-ledger" className={styles.sectionTitle}>
           <FormattedMessage id="billing.ledger.title" />
         </h2>
         <Link href={LEDGER_CSV_URL} download="timbre-credit-ledger.csv">
           <FormattedMessage id="billing.ledger.csv" />
         </Link>
-      </div>
+      </Inline>
       {entries === null ? (
         <Skeleton height="6rem" />
       ) : (
@@ -479,17 +483,17 @@ function LedgerSection({
         </Table>
       )}
       {pages > 1 ? (
-        <div className={styles.actions}>
+        <Inline gap="md" align="center">
           <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => onPage(page - 1)}>
             <FormattedMessage id="billing.ledger.newer" />
           </Button>
-          <span className={styles.muted}>
+          <Text as="span" tone="muted">
             <FormattedMessage id="billing.ledger.page" values={{ page, pages }} />
-          </span>
+          </Text>
           <Button variant="secondary" size="sm" isDisabled={page >= pages} onPress={() => onPage(page + 1)}>
             <FormattedMessage id="billing.ledger.older" />
           </Button>
-        </div>
+        </Inline>
       ) : null}
     </section>
   );
@@ -569,15 +573,11 @@ export function PlanPage() {
   const current = subscriptions?.current ?? null;
 
   return (
-    <div className={styles.page}>
-      <div>
-        <h1 className={styles.title}>
-          <FormattedMessage id="billing.plan.title" />
-        </h1>
-        <p className={styles.lead}>
-          <FormattedMessage id="billing.plan.lead" />
-        </p>
-      </div>
+    <PageBlock width="medium" gap="xl" paddingY="xxl">
+      <PageHeader
+        title={<FormattedMessage id="billing.plan.title" />}
+        description={<FormattedMessage id="billing.plan.lead" />}
+      />
 
       {failed ? (
         <div role="alert" className={styles.alert}>
@@ -593,9 +593,9 @@ export function PlanPage() {
 
       {facts.role === 'admin' ? (
         <>
-          <p className={styles.muted}>
+          <Text tone="muted">
             <FormattedMessage id="billing.plan.adminNote" />
-          </p>
+          </Text>
           <CustomPlanForm />
         </>
       ) : !list ? (
@@ -607,9 +607,9 @@ export function PlanPage() {
               <FormattedMessage id="billing.plans.title" />
             </h2>
             {!canCheckoutSubscription(facts) && canManageBilling(facts) ? (
-              <p className={styles.muted}>
+              <Text tone="muted">
                 <FormattedMessage id="billing.plans.changeInPortal" />
-              </p>
+              </Text>
             ) : null}
             <IntervalToggle
               value={interval}
@@ -636,9 +636,9 @@ export function PlanPage() {
               <h2 id="plan-tts" className={styles.sectionTitle}>
                 <FormattedMessage id="billing.tts.title" />
               </h2>
-              <p className={styles.muted}>
+              <Text tone="muted">
                 <FormattedMessage id="billing.tts.body" />
-              </p>
+              </Text>
               <ul className={styles.packs}>
                 {list.ttsTiers.map((tier) => {
                   const price = tier[interval];
@@ -676,6 +676,6 @@ export function PlanPage() {
       {facts.role !== 'admin' ? (
         <LedgerSection entries={ledger.entries} total={ledger.total} page={ledger.page} onPage={ledger.setPage} />
       ) : null}
-    </div>
+    </PageBlock>
   );
 }

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { announce, Button, Spinner } from '../../../../design-system/index.ts';
+import { announce, Button, Heading, Inline, PageBlock, Spinner, Stack, Text } from '../../../../design-system/index.ts';
 import { ButtonLink } from '../../../../design-system/layouts/index.ts';
 import { useSubscription } from '../../../machines/index.ts';
 import { planNameId, type Price } from '../../../shared/price-list.ts';
 import { clearPendingCheckout, readPendingCheckout } from '../pending-checkout.ts';
-import * as styles from './billing.css.ts';
 
 /** After this long without the payment's effect, the page says it is taking longer and offers to check again. */
 export const SLOW_CONFIRMATION_MS = 20_000;
@@ -51,32 +50,30 @@ export function SubscribedPage() {
 
   if (!arrived) {
     return (
-      <div className={styles.page}>
-        <div className={styles.outcome} aria-busy="true">
-          <h1 className={styles.title}>
+      <PageBlock width="medium" gap="xl" paddingY="xxl">
+        <Stack gap="md" align="start" aria-busy="true">
+          <Heading level={1}>
             <FormattedMessage id="billing.subscribed.waiting" />
-          </h1>
+          </Heading>
           <Spinner label={intl.formatMessage({ id: 'billing.subscribed.waiting' })} />
-          <p className={styles.muted} role="status">
+          <Text tone="muted" role="status">
             <FormattedMessage id={slow ? 'billing.subscribed.slow' : 'billing.subscribed.waitingBody'} />
-          </p>
+          </Text>
           {slow ? (
             <Button variant="secondary" onPress={() => send({ type: 'subscription.refresh' })}>
               <FormattedMessage id="billing.subscribed.checkAgain" />
             </Button>
           ) : null}
-        </div>
-      </div>
+        </Stack>
+      </PageBlock>
     );
   }
 
   return (
-    <div className={styles.page}>
-      <div className={styles.outcome}>
-        <h1 className={styles.title}>
-          {pending && price ? message : <FormattedMessage id="billing.subscribed.thanks" />}
-        </h1>
-        <p className={styles.muted}>
+    <PageBlock width="medium" gap="xl" paddingY="xxl">
+      <Stack gap="md" align="start">
+        <Heading level={1}>{pending && price ? message : <FormattedMessage id="billing.subscribed.thanks" />}</Heading>
+        <Text tone="muted">
           {pending && price?.mode === 'payment' ? (
             <FormattedMessage
               id="billing.subscribed.creditsBody"
@@ -87,16 +84,16 @@ export function SubscribedPage() {
           ) : (
             <FormattedMessage id="billing.subscribed.planBody" values={{ plan: planName }} />
           )}
-        </p>
-        <div className={styles.actions}>
+        </Text>
+        <Inline gap="md" align="center">
           <ButtonLink href="/new">
             <FormattedMessage id="billing.subscribed.start" />
           </ButtonLink>
           <ButtonLink href="/account/plan" variant="secondary">
             <FormattedMessage id="billing.subscribed.seePlan" />
           </ButtonLink>
-        </div>
-      </div>
-    </div>
+        </Inline>
+      </Stack>
+    </PageBlock>
   );
 }

@@ -5,6 +5,8 @@ import {
   Dialog,
   formatDateTime,
   Modal,
+  Stack,
+  Text,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import * as styles from './billing-modals.css.ts';
@@ -54,9 +56,9 @@ export function TrialWarningModal({ data, close }: ModalComponentProps<TrialWarn
           title={intl.formatMessage({ id: 'billing.upgrade.trial_expired.title' })}
           actions={action('billing.upgrade.button')}
         >
-          <p className={styles.prose}>
+          <Text>
             <FormattedMessage id="billing.upgrade.trial_expired.body" />
-          </p>
+          </Text>
         </Dialog>
       </Modal>
     );
@@ -75,15 +77,15 @@ export function TrialWarningModal({ data, close }: ModalComponentProps<TrialWarn
         }
         actions={action('billing.trialWarning.seePlans')}
       >
-        <div className={styles.stack}>
+        <Stack gap="md">
           {left && data?.endsAt ? (
-            <p className={styles.prose}>
+            <Text>
               <FormattedMessage id="billing.trialWarning.ending.date" values={{ date: formatDateTime(data.endsAt) }} />
-            </p>
+            </Text>
           ) : null}
-          <p className={styles.prose}>
+          <Text>
             <FormattedMessage id="billing.trialWarning.ending.then" />
-          </p>
+          </Text>
           <ul className={styles.changes}>
             <li>
               <FormattedMessage id="billing.trialWarning.ending.noConversions" />
@@ -92,10 +94,10 @@ export function TrialWarningModal({ data, close }: ModalComponentProps<TrialWarn
               <FormattedMessage id="billing.trialWarning.ending.noDownloads" />
             </li>
           </ul>
-          <p className={styles.prose}>
+          <Text>
             <FormattedMessage id="billing.trialWarning.ending.choose" />
-          </p>
-        </div>
+          </Text>
+        </Stack>
       </Dialog>
     </Modal>
   );

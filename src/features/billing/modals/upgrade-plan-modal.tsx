@@ -1,6 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, ButtonLink, Dialog, Modal, type ModalComponentProps } from '../../../../design-system/index.ts';
-import * as styles from './billing-modals.css.ts';
+import { Button, ButtonLink, Dialog, Modal, Text, type ModalComponentProps } from '../../../../design-system/index.ts';
 import { knownUpgradeReason, type UpgradeReason } from '../../../shared/upgrade-reason.ts';
 import { upgradeText } from './upgrade-reasons.ts';
 
@@ -38,7 +37,7 @@ export function UpgradePlanModal({ data, close }: ModalComponentProps<UpgradePla
           </>
         }
       >
-        <p className={styles.prose}>{intl.formatMessage({ id: bodyId }, { name: data?.name ?? '' })}</p>
+        <Text>{intl.formatMessage({ id: bodyId }, { name: data?.name ?? '' })}</Text>
       </Dialog>
     </Modal>
   );

@@ -1,18 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../../design-system/theme/index.ts';
 
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
-export const row = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
-export const muted = style({ margin: 0, color: vars.color.textMuted });
-export const alert = style({ margin: 0, color: vars.color.danger });
-export const prose = style({ margin: 0, lineHeight: vars.lineHeight.normal });
-export const order = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  alignItems: 'flex-start',
-});
-export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.md });
 export const list = style({
   listStyle: 'none',

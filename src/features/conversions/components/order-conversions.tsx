@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { announce, Button } from '../../../../design-system/index.ts';
+import { announce, Button, Stack, Text } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import {
   browserStorage,
@@ -12,7 +12,6 @@ import {
   useVoiceSelection,
 } from '../../../machines/index.ts';
 import { conversionErrorOf, createOrder, getProject, type Recording } from '../api/conversions-api.ts';
-import * as styles from './conversions.css.ts';
 import { NotifyOnFinishSwitch } from '../notifications/finish-notifications.tsx';
 import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
 import { openUpgradePrompt } from '../../../shared/upgrade-prompt.ts';
@@ -139,7 +138,7 @@ export function OrderConversions({ originals, onVoiceErrors }: OrderConversionsP
   };
 
   return (
-    <div className={styles.order}>
+    <Stack gap="sm" align="start">
       <Button
         variant="primary"
         isDisabled={reason !== null}
@@ -149,11 +148,11 @@ export function OrderConversions({ originals, onVoiceErrors }: OrderConversionsP
       >
         <FormattedMessage id="conversions.order.button" />
       </Button>
-      <p id={hintId} className={styles.muted}>
+      <Text tone="muted" id={hintId}>
         {reason ?? summary}
-      </p>
-      {error ? <p className={styles.alert}>{error}</p> : null}
+      </Text>
+      {error ? <Text tone="critical">{error}</Text> : null}
       <NotifyOnFinishSwitch />
-    </div>
+    </Stack>
   );
 }

@@ -7,10 +7,13 @@ import {
   Button,
   ButtonLink,
   Icon,
+  Inline,
   Menu,
   MenuItem,
   MenuTrigger,
   ProgressBar,
+  Stack,
+  Text,
   type BadgeProps,
 } from '../../../../design-system/index.ts';
 import { canDownload, planFacts, useSession } from '../../../machines/index.ts';
@@ -85,21 +88,21 @@ export function OriginalConversions({ original, headingLevel = 4 }: OriginalConv
   if (list.status === 'idle') return null;
   if (list.status === 'loading') {
     return (
-      <p role="status" className={styles.muted}>
+      <Text tone="muted" role="status">
         {intl.formatMessage({ id: 'conversions.list.loading' })}
-      </p>
+      </Text>
     );
   }
   if (list.status === 'error' && list.actors.length === 0) {
     return (
-      <div className={styles.row}>
-        <p role="alert" className={styles.alert}>
+      <Inline gap="sm" align="center">
+        <Text tone="critical" role="alert">
           {intl.formatMessage({ id: 'conversions.list.failed' }, { reason: list.error })}
-        </p>
+        </Text>
         <Button variant="secondary" size="sm" onPress={list.reload}>
           {intl.formatMessage({ id: 'conversions.list.retry' })}
         </Button>
-      </div>
+      </Inline>
     );
   }
   if (list.actors.length === 0) return null;
@@ -112,7 +115,7 @@ export function OriginalConversions({ original, headingLevel = 4 }: OriginalConv
   ];
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
+    <Stack as="section" gap="sm" aria-labelledby={headingId}>
       <Heading id={headingId} ref={heading} tabIndex={-1} className={styles.sectionTitle}>
         {intl.formatMessage({ id: 'conversions.list.title' }, { count: list.total })}
       </Heading>
@@ -147,7 +150,7 @@ export function OriginalConversions({ original, headingLevel = 4 }: OriginalConv
           </Button>
         </div>
       ) : null}
-    </section>
+    </Stack>
   );
 }
 
@@ -224,41 +227,39 @@ function ConversionItem({
 
   return (
     <li className={styles.item} aria-labelledby={headingId}>
-      <div className={styles.row}>
+      <Inline gap="sm" align="center">
         <Heading id={headingId} className={styles.name}>
           {recording.voice_name ?? recording.label}
         </Heading>
         <Badge tone={BADGES[display].tone} icon={BADGES[display].icon}>
           {intl.formatMessage({ id: `conversions.state.${display}` })}
         </Badge>
-      </div>
-      {recording.label && recording.label !== recording.voice_name ? (
-        <p className={styles.muted}>{recording.label}</p>
-      ) : null}
-      <p className={styles.muted}>{details.join(' · ')}</p>
+      </Inline>
+      {recording.label && recording.label !== recording.voice_name ? <Text tone="muted">{recording.label}</Text> : null}
+      <Text tone="muted">{details.join(' · ')}</Text>
       {display === 'in_progress' ? (
         <>
           <div className={styles.progress}>
             <ProgressBar aria-labelledby={headingId} value={progress} valueLabel={valueLabel} size="sm" />
           </div>
-          <p className={styles.muted}>
+          <Text tone="muted">
             {intl.formatMessage({ id: `conversions.phase.${phase}` })}
             {eta && phase !== 'cancelling'
               ? ` · ${intl.formatMessage({ id: `conversions.item.eta.${eta.unit}` }, { value: eta.value })}`
               : null}
-          </p>
+          </Text>
         </>
       ) : null}
       {display === 'failed' ? (
-        <p id={errorId} className={styles.alert}>
+        <Text tone="critical" id={errorId}>
           {intl.formatMessage(
             { id: 'conversions.item.error' },
             { reason: actionError ?? recording.error ?? intl.formatMessage({ id: 'conversions.item.errorUnknown' }) },
           )}
-        </p>
+        </Text>
       ) : null}
-      {display === 'in_progress' && actionError ? <p className={styles.alert}>{actionError}</p> : null}
-      <div className={styles.row} ref={actions}>
+      {display === 'in_progress' && actionError ? <Text tone="critical">{actionError}</Text> : null}
+      <Inline gap="sm" align="center" ref={actions}>
         {display === 'in_progress' ? (
           <Button
             variant="secondary"
@@ -384,7 +385,7 @@ function ConversionItem({
             </MenuItem>
           </Menu>
         </MenuTrigger>
-      </div>
+      </Inline>
     </li>
   );
 }

@@ -1,10 +1,17 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { announce, Button, Dialog, Modal, type ModalComponentProps } from '../../../../design-system/index.ts';
+import {
+  announce,
+  Button,
+  Dialog,
+  Modal,
+  Stack,
+  Text,
+  type ModalComponentProps,
+} from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { failureMessage } from '../../../machines/index.ts';
 import { retryConversion, type Recording } from '../api/conversions-api.ts';
-import * as styles from '../components/conversions.css.ts';
 import { conversionErrorKind } from '../error-kind.ts';
 import type { ReportConversionIssueData } from './report-conversion-issue-modal.tsx';
 import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
@@ -85,23 +92,23 @@ export function ErrorInfoModal({ data, close }: ModalComponentProps<ErrorInfoDat
           </>
         }
       >
-        <div className={styles.stack}>
-          <p className={styles.prose}>
+        <Stack gap="sm">
+          <Text>
             <FormattedMessage
               id="conversions.errorInfo.error"
               values={{
                 reason: data.conversion.error || intl.formatMessage({ id: 'conversions.item.errorUnknown' }),
               }}
             />
-          </p>
-          <p className={styles.prose}>
+          </Text>
+          <Text>
             <FormattedMessage id={`conversions.errorInfo.meaning.${kind}`} />
-          </p>
-          <p className={styles.prose}>
+          </Text>
+          <Text>
             <FormattedMessage id={`conversions.errorInfo.nextStep.${kind}`} />
-          </p>
-          {failed ? <p className={styles.alert}>{failed}</p> : null}
-        </div>
+          </Text>
+          {failed ? <Text tone="critical">{failed}</Text> : null}
+        </Stack>
       </Dialog>
     </Modal>
   );

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, Checkbox, Dialog, Modal, type ModalComponentProps } from '../../../../design-system/index.ts';
-import * as styles from '../components/conversions.css.ts';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  Modal,
+  Stack,
+  Text,
+  type ModalComponentProps,
+} from '../../../../design-system/index.ts';
 import { hideRegenerationIntro } from '../conversion-preferences.ts';
 import type { RegenerationSettingsData } from './regeneration-settings-modal.tsx';
 import { openModal } from '../../../shared/modals/index.ts';
@@ -39,17 +46,17 @@ export function RegenerationIntroModal({ data, close }: ModalComponentProps<Rege
           </>
         }
       >
-        <div className={styles.stack}>
-          <p className={styles.prose}>
+        <Stack gap="sm">
+          <Text>
             <FormattedMessage id="conversions.regenerate.intro.body" values={{ name: data.name }} />
-          </p>
-          <p className={styles.prose}>
+          </Text>
+          <Text>
             <FormattedMessage id="conversions.regenerate.intro.cost" />
-          </p>
+          </Text>
           <Checkbox isSelected={dontShow} onChange={setDontShow}>
             {intl.formatMessage({ id: 'conversions.regenerate.intro.dontShow' })}
           </Checkbox>
-        </div>
+        </Stack>
       </Dialog>
     </Modal>
   );

@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { announce, Button, Dialog, Modal, type ModalComponentProps } from '../../../../design-system/index.ts';
+import {
+  announce,
+  Button,
+  Dialog,
+  Inline,
+  Modal,
+  Stack,
+  Text,
+  type ModalComponentProps,
+} from '../../../../design-system/index.ts';
 import { getVoice, useApi } from '../../../api/index.ts';
 import {
   DEFAULT_NARRATION_STYLE_ID,
@@ -16,7 +25,6 @@ import {
   PitchSlider,
 } from '../../../shared/voice-settings/voice-settings-fields.tsx';
 import { conversionErrorOf, createOrder, type Recording } from '../api/conversions-api.ts';
-import * as styles from '../components/conversions.css.ts';
 import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
 import { openUpgradePrompt } from '../../../shared/upgrade-prompt.ts';
 
@@ -153,20 +161,20 @@ export function RegenerationSettingsModal({ data, close }: ModalComponentProps<R
           </>
         }
       >
-        <div className={styles.stack}>
-          <p className={styles.prose}>
+        <Stack gap="sm">
+          <Text>
             <FormattedMessage id="conversions.regenerate.intro" values={{ voice: voiceName }} />
-          </p>
+          </Text>
           {loaded.status === 'loading' ? (
-            <p role="status" className={styles.muted}>
+            <Text tone="muted" role="status">
               <FormattedMessage id="conversions.regenerate.loading" values={{ voice: voiceName }} />
-            </p>
+            </Text>
           ) : null}
           {loaded.status === 'error' ? (
-            <div className={styles.row}>
-              <p role="alert" className={styles.alert}>
+            <Inline gap="sm" align="center">
+              <Text tone="critical" role="alert">
                 <FormattedMessage id="conversions.regenerate.loadFailed" values={{ reason: loaded.message }} />
-              </p>
+              </Text>
               <Button
                 variant="secondary"
                 size="sm"
@@ -177,7 +185,7 @@ export function RegenerationSettingsModal({ data, close }: ModalComponentProps<R
               >
                 <FormattedMessage id="conversions.regenerate.reload" />
               </Button>
-            </div>
+            </Inline>
           ) : null}
           {voice ? (
             <>
@@ -205,8 +213,8 @@ export function RegenerationSettingsModal({ data, close }: ModalComponentProps<R
               ) : null}
             </>
           ) : null}
-          {failed ? <p className={styles.alert}>{failed}</p> : null}
-        </div>
+          {failed ? <Text tone="critical">{failed}</Text> : null}
+        </Stack>
       </Dialog>
     </Modal>
   );

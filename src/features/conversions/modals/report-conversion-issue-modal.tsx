@@ -5,13 +5,14 @@ import {
   Button,
   Dialog,
   Form,
+  Inline,
   Modal,
+  Text,
   TextField,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { reportConversionIssue, type Recording } from '../api/conversions-api.ts';
-import * as styles from '../components/conversions.css.ts';
 
 /** marketplace.yaml: a report's description is 1 to 2000 characters, not only blanks. */
 const DESCRIPTION_MAX = 2000;
@@ -63,9 +64,9 @@ export function ReportConversionIssueModal({ data, close }: ModalComponentProps<
               });
           }}
         >
-          <p className={styles.prose}>
+          <Text>
             <FormattedMessage id="conversions.report.intro" />
-          </p>
+          </Text>
           <TextField
             name="description"
             label={intl.formatMessage({ id: 'conversions.report.field' })}
@@ -87,18 +88,18 @@ export function ReportConversionIssueModal({ data, close }: ModalComponentProps<
             isReadOnly={pending}
           />
           {failed ? (
-            <p className={styles.alert}>
+            <Text tone="critical">
               <FormattedMessage id="conversions.report.failed" />
-            </p>
+            </Text>
           ) : null}
-          <div className={styles.row}>
+          <Inline gap="sm" align="center">
             <Button variant="secondary" onPress={close} isDisabled={pending}>
               <FormattedMessage id="conversions.report.cancel" />
             </Button>
             <Button type="submit" isPending={pending}>
               <FormattedMessage id="conversions.report.send" />
             </Button>
-          </div>
+          </Inline>
         </Form>
       </Dialog>
     </Modal>

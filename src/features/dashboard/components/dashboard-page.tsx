@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, ButtonLink, Card, Link } from '../../../../design-system/index.ts';
+import { Button, ButtonLink, Card, Link, PageBlock, PageHeader } from '../../../../design-system/index.ts';
 import { canStartTrial, isSubscribed, useSession, useSubscription, type User } from '../../../machines/index.ts';
 import { EXPLORER, planNameId } from '../../../shared/price-list.ts';
 import * as styles from './dashboard.css.ts';
@@ -37,15 +37,12 @@ export function DashboardPage() {
   const plan = planState(user, session);
   const offerTrial = subscription.facts !== null && canStartTrial(subscription.facts);
   return (
-    <div className={styles.page}>
-      <div>
-        <h1 className={styles.title}>
-          <FormattedMessage id="dashboard.greeting" values={{ name: user.first_name }} />
-        </h1>
-        <p className={styles.lead}>
-          <FormattedMessage id="dashboard.lead" />
-        </p>
-      </div>
+    <PageBlock width="medium" gap="xl" paddingY="xxl">
+      <PageHeader
+        title={<FormattedMessage id="dashboard.greeting" values={{ name: user.first_name }} />}
+        description={<FormattedMessage id="dashboard.lead" />}
+        gap="none"
+      />
 
       <section className={styles.plan} aria-labelledby="dashboard-plan">
         <h2 id="dashboard-plan" className={styles.planText}>
@@ -99,6 +96,6 @@ export function DashboardPage() {
           </Button>
         </Card>
       )}
-    </div>
+    </PageBlock>
   );
 }

@@ -1,16 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../../design-system/theme/index.ts';
 
-export const page = style({
-  maxWidth: '64rem',
-  margin: '0 auto',
-  padding: `${vars.space.xxl} ${vars.space.lg}`,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xl,
-});
-export const title = style({ margin: 0, fontSize: vars.fontSize.xxl, lineHeight: vars.lineHeight.tight });
-export const lead = style({ margin: 0, color: vars.color.textMuted });
 export const grid = style({
   display: 'grid',
   gap: vars.space.lg,

@@ -3,6 +3,7 @@ import { Accordion } from '../../../../design-system/components/Accordion/index.
 import { Disclosure } from '../../../../design-system/components/Disclosure/index.ts';
 import { Link } from '../../../../design-system/components/Link/index.ts';
 import * as s from './marketing.css.ts';
+import { Heading, PageBlock, Text } from '../../../../design-system/index.ts';
 
 /** The questions, in the order a visitor tends to ask them. */
 export const FAQ_KEYS = [
@@ -28,10 +29,10 @@ export interface FaqPageProps {
 /** Frequently asked questions as an accordion: each question a heading with a button, one open at a time. */
 export function FaqPage({ contactHref }: FaqPageProps) {
   return (
-    <div className={s.narrowPage}>
-      <h1 className={s.pageTitle}>
+    <PageBlock width="xsmall" gap="xl" paddingY="xxl" paddingBottom="xxxl">
+      <Heading level={1}>
         <FormattedMessage id="faq.title" />
-      </h1>
+      </Heading>
       <p className={s.lead}>
         <FormattedMessage
           id="faq.lead"
@@ -53,12 +54,12 @@ export function FaqPage({ contactHref }: FaqPageProps) {
             headingLevel={2}
             title={<FormattedMessage id={`faq.${key}.question`} />}
           >
-            <p className={s.body}>
+            <Text>
               <FormattedMessage id={`faq.${key}.answer`} />
-            </p>
+            </Text>
           </Disclosure>
         ))}
       </Accordion>
-    </div>
+    </PageBlock>
   );
 }

@@ -3,6 +3,7 @@ import { Card } from '../../../../design-system/components/Card/index.ts';
 import { Link } from '../../../../design-system/components/Link/index.ts';
 import { ButtonLink } from '../../../../design-system/layouts/index.ts';
 import * as s from './marketing.css.ts';
+import { Heading, Inline, PageBlock, Stack, Text } from '../../../../design-system/index.ts';
 
 const steps = ['record', 'choose', 'convert'] as const;
 const features = ['sts', 'tts', 'calibration', 'api'] as const;
@@ -10,7 +11,7 @@ const features = ['sts', 'tts', 'calibration', 'api'] as const;
 /** Home for guests: what Timbre does, how it works, and the way in. */
 export function LandingPage() {
   return (
-    <div className={s.page}>
+    <PageBlock width="large" gap="xxxl" paddingY="xxl" paddingBottom="xxxl">
       <div className={s.hero}>
         <h1 className={s.title}>
           <FormattedMessage id="landing.title" />
@@ -18,41 +19,41 @@ export function LandingPage() {
         <p className={s.lead}>
           <FormattedMessage id="landing.lead" />
         </p>
-        <div className={s.actions}>
+        <Inline gap="md" align="center">
           <ButtonLink href="/signup">
             <FormattedMessage id="landing.tryForFree" />
           </ButtonLink>
           <ButtonLink href="/login" variant="secondary">
             <FormattedMessage id="landing.logIn" />
           </ButtonLink>
-        </div>
-        <p className={s.note}>
+        </Inline>
+        <Text tone="muted" size="sm">
           <FormattedMessage id="landing.trialNote" />
-        </p>
+        </Text>
       </div>
 
-      <section className={s.section} aria-labelledby="landing-how">
-        <h2 id="landing-how" className={s.sectionTitle}>
+      <Stack as="section" gap="lg" aria-labelledby="landing-how">
+        <Heading level={2} size="xl" id="landing-how">
           <FormattedMessage id="landing.how.title" />
-        </h2>
+        </Heading>
         <ol className={s.grid}>
           {steps.map((key) => (
             <li key={key} className={s.step}>
-              <h3 className={s.subTitle}>
+              <Heading level={3} size="lg">
                 <FormattedMessage id={`landing.how.${key}.title`} />
-              </h3>
-              <p className={s.muted}>
+              </Heading>
+              <Text tone="muted">
                 <FormattedMessage id={`landing.how.${key}.body`} />
-              </p>
+              </Text>
             </li>
           ))}
         </ol>
-      </section>
+      </Stack>
 
-      <section className={s.section} aria-labelledby="landing-features">
-        <h2 id="landing-features" className={s.sectionTitle}>
+      <Stack as="section" gap="lg" aria-labelledby="landing-features">
+        <Heading level={2} size="xl" id="landing-features">
           <FormattedMessage id="landing.features.title" />
-        </h2>
+        </Heading>
         <div className={s.grid}>
           {features.map((key) => (
             <Card
@@ -61,30 +62,30 @@ export function LandingPage() {
               headingLevel={3}
               heading={<FormattedMessage id={`landing.features.${key}.title`} />}
             >
-              <p className={s.body}>
+              <Text>
                 <FormattedMessage id={`landing.features.${key}.body`} />
-              </p>
+              </Text>
             </Card>
           ))}
         </div>
-      </section>
+      </Stack>
 
       <section className={s.callout} aria-labelledby="landing-cta">
-        <h2 id="landing-cta" className={s.sectionTitle}>
+        <Heading level={2} size="xl" id="landing-cta">
           <FormattedMessage id="landing.cta.title" />
-        </h2>
-        <p className={s.body}>
+        </Heading>
+        <Text>
           <FormattedMessage id="landing.cta.body" />
-        </p>
-        <div className={s.actions}>
+        </Text>
+        <Inline gap="md" align="center">
           <ButtonLink href="/signup">
             <FormattedMessage id="landing.tryForFree" />
           </ButtonLink>
           <Link variant="standalone" href="/pricing">
             <FormattedMessage id="landing.cta.pricing" />
           </Link>
-        </div>
+        </Inline>
       </section>
-    </div>
+    </PageBlock>
   );
 }

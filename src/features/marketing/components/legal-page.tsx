@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '../../../../design-system/components/Link/index.ts';
 import * as s from './marketing.css.ts';
+import { Heading, PageBlock, Stack } from '../../../../design-system/index.ts';
 import type { MessageId } from '../../../i18n/index.ts';
 
 export interface LegalSection {
@@ -31,20 +32,20 @@ function LegalPage({ prefix, sections, leadHref }: LegalPageProps) {
   const intl = useIntl();
   const id = (key: string) => `${prefix}-${key}`;
   return (
-    <div className={s.narrowPage}>
-      <h1 className={s.pageTitle}>
+    <PageBlock width="xsmall" gap="xl" paddingY="xxl" paddingBottom="xxxl">
+      <Heading level={1}>
         <FormattedMessage id={legalId(`${prefix}.title`)} />
-      </h1>
+      </Heading>
       <p className={s.lead}>
         <FormattedMessage
           id={legalId(`${prefix}.lead`)}
           values={{ link: (chunks: ReactNode[]) => <Link href={leadHref}>{chunks}</Link> }}
         />
       </p>
-      <nav aria-label={intl.formatMessage({ id: 'legal.contents' })} className={s.toc}>
-        <h2 className={s.subTitle}>
+      <Stack as="nav" gap="sm" aria-label={intl.formatMessage({ id: 'legal.contents' })}>
+        <Heading level={2} size="lg">
           <FormattedMessage id="legal.contents" />
-        </h2>
+        </Heading>
         <ol className={s.bulletList}>
           {sections.map(({ key }) => (
             <li key={key}>
@@ -55,13 +56,13 @@ function LegalPage({ prefix, sections, leadHref }: LegalPageProps) {
             </li>
           ))}
         </ol>
-      </nav>
+      </Stack>
       {sections.map(({ key, paragraphs, asList }, index) => (
         <section key={key} className={s.legalSection}>
           {/* The in-page links' target: focusable, so following one moves focus to the heading. */}
-          <h2 id={id(key)} tabIndex={-1} className={s.sectionTitle}>
+          <Heading level={2} size="xl" id={id(key)} tabIndex={-1}>
             {index + 1}. <FormattedMessage id={legalId(`${prefix}.${key}.title`)} />
-          </h2>
+          </Heading>
           {asList ? (
             <ul className={s.bulletList}>
               {range(paragraphs).map((n) => (
@@ -79,7 +80,7 @@ function LegalPage({ prefix, sections, leadHref }: LegalPageProps) {
           )}
         </section>
       ))}
-    </div>
+    </PageBlock>
   );
 }
 

@@ -3,16 +3,6 @@ import { vars } from '../../../../design-system/theme/index.ts';
 
 const md = 'screen and (min-width: 768px)';
 
-export const page = style({
-  maxWidth: '72rem',
-  margin: '0 auto',
-  padding: `${vars.space.xxl} ${vars.space.lg} ${vars.space.xxxl}`,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxxl,
-});
-export const narrowPage = style([page, { maxWidth: '48rem', gap: vars.space.xl }]);
-
 export const hero = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, maxWidth: '44rem' });
 export const title = style({
   fontSize: vars.fontSize.xxl,
@@ -20,14 +10,7 @@ export const title = style({
   margin: 0,
   '@media': { [md]: { fontSize: '3rem' } },
 });
-export const pageTitle = style({ fontSize: vars.fontSize.xxl, lineHeight: vars.lineHeight.tight, margin: 0 });
 export const lead = style({ fontSize: vars.fontSize.lg, color: vars.color.textMuted, margin: 0, maxWidth: '44rem' });
-export const note = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
-export const actions = style({ display: 'flex', gap: vars.space.md, flexWrap: 'wrap', alignItems: 'center' });
-
-export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
-export const sectionTitle = style({ fontSize: vars.fontSize.xl, margin: 0 });
-export const subTitle = style({ fontSize: vars.fontSize.lg, margin: 0 });
 
 /** A responsive grid: one column on phones, as many 16rem columns as fit above. */
 export const grid = style({
@@ -48,7 +31,6 @@ export const step = style({ display: 'flex', flexDirection: 'column', gap: vars.
 globalStyle(`${step} p, ${step} h3`, { margin: 0 });
 
 export const body = style({ margin: 0 });
-export const muted = style({ margin: 0, color: vars.color.textMuted });
 
 export const bulletList = style({ margin: 0, paddingInlineStart: vars.space.xl, display: 'grid', gap: vars.space.xs });
 export const checkList = style({ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: vars.space.sm });
@@ -67,20 +49,6 @@ export const callout = style({
 
 // Plans
 export const price = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
-export const chips = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
-export const chip = style({
-  padding: `${vars.space.xs} ${vars.space.md}`,
-  borderRadius: vars.radius.full,
-  border: `1px solid ${vars.color.border}`,
-  fontWeight: vars.fontWeight.medium,
-});
 
 /** Plans side by side, sharing the row (three on a wide screen), one column on phones. */
 export const planGrid = style({
@@ -132,8 +100,5 @@ export const pack = style({
 });
 export const packMinutes = style({ fontWeight: vars.fontWeight.medium });
 export const packPrice = style({ fontVariantNumeric: 'tabular-nums', fontWeight: vars.fontWeight.bold });
-
-// Legal text
-export const toc = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const legalSection = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 globalStyle(`${legalSection} p`, { margin: 0 });

@@ -8,12 +8,17 @@ import {
   ButtonLink,
   Card,
   formatPrice,
+  Heading,
   Icon,
+  Inline,
   Link,
+  PageBlock,
   Radio,
   RadioGroup,
   Skeleton,
   Spinner,
+  Stack,
+  Text,
   VisuallyHidden,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
@@ -69,11 +74,11 @@ function CheckItem({ children }: { children: ReactNode }) {
 
 function CurrentBadge() {
   return (
-    <p className={s.body}>
+    <Text>
       <Badge tone="success" icon="check">
         <FormattedMessage id="pricing.current" />
       </Badge>
-    </p>
+    </Text>
   );
 }
 
@@ -134,9 +139,9 @@ function ExplorerCard({ signedIn, trial }: { signedIn: boolean; trial: TrialStan
   return (
     <Card as="article" elevation="raised" padding="lg" headingLevel={3} heading={name}>
       {trial === 'current' ? <CurrentBadge /> : null}
-      <p className={s.muted}>
+      <Text tone="muted">
         <FormattedMessage id="pricing.explorer.summary" />
-      </p>
+      </Text>
       <p className={s.price}>
         <FormattedMessage id="pricing.explorer.price" />
       </p>
@@ -157,7 +162,7 @@ function ExplorerCard({ signedIn, trial }: { signedIn: boolean; trial: TrialStan
           <FormattedMessage id="pricing.explorer.noDownload" />
         </CheckItem>
       </ul>
-      <div className={s.actions}>
+      <Inline gap="md" align="center">
         {trial === 'offer' ? (
           <ButtonLink href={trialHref(signedIn)}>
             <FormattedMessage id="pricing.cta.trial" />
@@ -167,11 +172,11 @@ function ExplorerCard({ signedIn, trial }: { signedIn: boolean; trial: TrialStan
             <FormattedMessage id="pricing.cta.seePlan" />
           </ButtonLink>
         ) : (
-          <p className={s.note}>
+          <Text tone="muted" size="sm">
             <FormattedMessage id="pricing.explorer.used" />
-          </p>
+          </Text>
         )}
-      </div>
+      </Inline>
     </Card>
   );
 }
@@ -195,14 +200,14 @@ function PlanCard({ offer, interval, ...buy }: { offer: IntervalOffer; interval:
   return (
     <Card as="article" elevation="raised" padding="lg" headingLevel={3} heading={name}>
       {price.id === buy.activePriceId ? <CurrentBadge /> : null}
-      <p className={s.muted}>
+      <Text tone="muted">
         <FormattedMessage id={`pricing.plan.${plan.category as 'creator' | 'power'}.summary`} />
-      </p>
+      </Text>
       <PriceLine price={price} interval={interval} />
       {saving > 0 ? (
-        <p className={s.note}>
+        <Text tone="muted" size="sm">
           <FormattedMessage id="pricing.saving" values={{ percent: saving }} />
-        </p>
+        </Text>
       ) : null}
       <ul className={s.checkList}>
         <CheckItem>
@@ -225,9 +230,9 @@ function PlanCard({ offer, interval, ...buy }: { offer: IntervalOffer; interval:
           </CheckItem>
         ))}
       </ul>
-      <div className={s.actions}>
+      <Inline gap="md" align="center">
         <OfferButton price={price} name={name} {...buy} />
-      </div>
+      </Inline>
     </Card>
   );
 }
@@ -257,13 +262,13 @@ function TierCard({ offer, interval, ...buy }: { offer: IntervalOffer; interval:
         {price.id === buy.activePriceId ? <CurrentBadge /> : null}
         <PriceLine price={price} interval={interval} small />
         {saving > 0 ? (
-          <p className={s.note}>
+          <Text tone="muted" size="sm">
             <FormattedMessage id="pricing.saving" values={{ percent: saving }} />
-          </p>
+          </Text>
         ) : null}
-        <div className={s.actions}>
+        <Inline gap="md" align="center">
           <OfferButton price={price} name={name} {...buy} />
-        </div>
+        </Inline>
       </Card>
     </li>
   );
@@ -322,20 +327,20 @@ export function PricingView({
   };
 
   return (
-    <div className={s.page}>
+    <PageBlock width="large" gap="xxxl" paddingY="xxl" paddingBottom="xxxl">
       <div className={s.hero}>
-        <h1 className={s.pageTitle}>
+        <Heading level={1}>
           <FormattedMessage id="pricing.title" />
-        </h1>
+        </Heading>
         <p className={s.lead}>
           <FormattedMessage id="pricing.lead" values={{ days: EXPLORER.days }} />
         </p>
       </div>
 
-      <section className={s.section} aria-labelledby="pricing-plans">
-        <h2 id="pricing-plans" ref={headingRef} tabIndex={-1} className={s.sectionTitle}>
+      <Stack as="section" gap="lg" aria-labelledby="pricing-plans">
+        <Heading level={2} size="xl" id="pricing-plans" ref={headingRef} tabIndex={-1}>
           <FormattedMessage id="pricing.plans.title" />
-        </h2>
+        </Heading>
         <RadioGroup
           label={intl.formatMessage({ id: 'pricing.interval.label' })}
           description={
@@ -363,9 +368,9 @@ export function PricingView({
         {state.status === 'loading' ? <Loading cards={2} /> : null}
         {state.status === 'error' ? (
           <div role="alert" className={s.alert}>
-            <p className={s.body}>
+            <Text>
               <FormattedMessage id="pricing.failed" values={{ message: state.message }} />
-            </p>
+            </Text>
             <div>
               <Button variant="secondary" onPress={retry}>
                 <FormattedMessage id="pricing.retry" />
@@ -373,24 +378,24 @@ export function PricingView({
             </div>
           </div>
         ) : null}
-      </section>
+      </Stack>
 
       {offers ? (
         <>
           {offers.ttsTiers.length > 0 ? (
-            <section className={s.section} aria-labelledby="pricing-tts">
-              <h2 id="pricing-tts" className={s.sectionTitle}>
+            <Stack as="section" gap="lg" aria-labelledby="pricing-tts">
+              <Heading level={2} size="xl" id="pricing-tts">
                 <FormattedMessage id={planNameId('tts_only')} />
-              </h2>
-              <p className={s.body}>
+              </Heading>
+              <Text>
                 <FormattedMessage id="pricing.tts.body" />
-              </p>
+              </Text>
               <ul className={s.tierGrid}>
                 {offers.ttsTiers.map((offer) => (
                   <TierCard key={offer.plan.ttsChars} offer={offer} interval={interval} {...buy} />
                 ))}
               </ul>
-            </section>
+            </Stack>
           ) : null}
 
           <div className={s.twoColumns}>
@@ -403,32 +408,32 @@ export function PricingView({
                     values={{ price: money(offers.perMinute.amount, offers.perMinute.currency) }}
                   />
                 </p>
-                <p className={s.body}>
+                <Text>
                   <FormattedMessage id="pricing.perMinute.body" />
-                </p>
-                <p className={s.muted}>
+                </Text>
+                <Text tone="muted">
                   <FormattedMessage id="pricing.perMinute.eligibility" values={{ limit }} />
-                </p>
-                <div className={s.actions}>
+                </Text>
+                <Inline gap="md" align="center">
                   <OfferButton
                     price={offers.perMinute}
                     name={intl.formatMessage({ id: planNameId('per_minute') })}
                     {...buy}
                   />
-                </div>
+                </Inline>
               </Card>
             ) : null}
             {offers.packs.length > 0 ? (
               <Card as="section" heading={<FormattedMessage id={planNameId('pay_as_you_go')} />}>
-                <p className={s.body}>
+                <Text>
                   <FormattedMessage
                     id="pricing.payg.body"
                     values={{ price: money(PER_SECOND_CENTS), minimum: money(MINIMUM_PURCHASE_CENTS) }}
                   />
-                </p>
-                <h3 className={s.subTitle}>
+                </Text>
+                <Heading level={3} size="lg">
                   <FormattedMessage id="pricing.payg.packsTitle" />
-                </h3>
+                </Heading>
                 <ul className={s.packs}>
                   {offers.packs.map((pack) => {
                     const name = intl.formatMessage(
@@ -453,9 +458,9 @@ export function PricingView({
       ) : null}
 
       <section className={s.callout} aria-labelledby="pricing-more">
-        <h2 id="pricing-more" className={s.sectionTitle}>
+        <Heading level={2} size="xl" id="pricing-more">
           <FormattedMessage id="pricing.more.title" />
-        </h2>
+        </Heading>
         {/* A div: the external link's "opens in a new tab" note is a div, which a <p> cannot hold. */}
         <div className={s.body}>
           <FormattedMessage
@@ -463,11 +468,11 @@ export function PricingView({
             values={{ link: (chunks) => <Link href={forBusinessHref}>{chunks}</Link> }}
           />
         </div>
-        <p className={s.body}>
+        <Text>
           <FormattedMessage id="pricing.questions" values={{ link: (chunks) => <Link href="/faq">{chunks}</Link> }} />
-        </p>
+        </Text>
       </section>
-    </div>
+    </PageBlock>
   );
 }
 

@@ -3,6 +3,7 @@ import { Card } from '../../../../design-system/components/Card/index.ts';
 import { Icon } from '../../../../design-system/components/Icon/index.ts';
 import { ButtonLink } from '../../../../design-system/layouts/index.ts';
 import * as s from './marketing.css.ts';
+import { Heading, Inline, PageBlock, Text } from '../../../../design-system/index.ts';
 
 const useCases = ['narration', 'dubbing', 'games', 'podcasts', 'accessibility', 'learning'] as const;
 const points = [1, 2, 3] as const;
@@ -10,11 +11,11 @@ const points = [1, 2, 3] as const;
 /** Who uses Timbre for what: one card per use case, each with what helps. */
 export function UseCasesPage() {
   return (
-    <div className={s.page}>
+    <PageBlock width="large" gap="xxxl" paddingY="xxl" paddingBottom="xxxl">
       <div className={s.hero}>
-        <h1 className={s.pageTitle}>
+        <Heading level={1}>
           <FormattedMessage id="useCases.title" />
-        </h1>
+        </Heading>
         <p className={s.lead}>
           <FormattedMessage id="useCases.lead" />
         </p>
@@ -22,9 +23,9 @@ export function UseCasesPage() {
       <div className={s.twoColumns}>
         {useCases.map((key) => (
           <Card key={key} as="article" heading={<FormattedMessage id={`useCases.${key}.title`} />}>
-            <p className={s.body}>
+            <Text>
               <FormattedMessage id={`useCases.${key}.body`} />
-            </p>
+            </Text>
             <ul className={s.checkList}>
               {points.map((n) => (
                 <li key={n} className={s.checkItem}>
@@ -39,15 +40,15 @@ export function UseCasesPage() {
         ))}
       </div>
       <div className={s.callout}>
-        <p className={s.body}>
+        <Text>
           <FormattedMessage id="useCases.cta" />
-        </p>
-        <div className={s.actions}>
+        </Text>
+        <Inline gap="md" align="center">
           <ButtonLink href="/signup">
             <FormattedMessage id="landing.tryForFree" />
           </ButtonLink>
-        </div>
+        </Inline>
       </div>
-    </div>
+    </PageBlock>
   );
 }

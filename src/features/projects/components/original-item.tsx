@@ -9,10 +9,12 @@ import {
   formatDuration,
   formatSize,
   Icon,
+  Inline,
   Menu,
   MenuItem,
   MenuTrigger,
   Select,
+  Text,
   TextField,
   useClearStaleAnnouncementsOnUnmount,
   WaveformPlayer,
@@ -95,7 +97,7 @@ export function OriginalItem({
 
   return (
     <li className={styles.original} aria-labelledby={headingId}>
-      <div className={styles.row}>
+      <Inline gap="sm" align="center">
         <h3 id={headingId} className={styles.originalTitle} tabIndex={-1}>
           {recording.label}
         </h3>
@@ -140,8 +142,8 @@ export function OriginalItem({
             </MenuItem>
           </Menu>
         </MenuTrigger>
-      </div>
-      <p className={styles.muted}>
+      </Inline>
+      <Text tone="muted">
         {intl.formatMessage(
           { id: 'projects.recording.summary' },
           {
@@ -152,7 +154,7 @@ export function OriginalItem({
             played,
           },
         )}
-      </p>
+      </Text>
       {recording.url ? (
         <WaveformPlayer
           label={intl.formatMessage({ id: 'projects.player' }, { name: recording.label })}

@@ -12,12 +12,17 @@ import {
   formatDuration,
   GridList,
   GridListItem,
+  Heading,
+  Inline,
   isValidName,
   nameRuleMessage,
   PAGE_SIZES,
+  PageBlock,
   pageCount,
   pageForSize,
+  PageHeader,
   Select,
+  Text,
   TextField,
 } from '../../../../design-system/index.ts';
 import { isApiError, useApi } from '../../../api/index.ts';
@@ -104,41 +109,45 @@ export function ProjectPage({ renderConversions }: ProjectPageProps = {}) {
 
   if (project.status === 'loading') {
     return (
-      <div className={styles.page}>
+      <PageBlock width="large" gap="lg">
         <p role="status">{intl.formatMessage({ id: 'projects.project.loading' })}</p>
-      </div>
+      </PageBlock>
     );
   }
   if (project.status === 'error') {
     return (
-      <div className={styles.page}>
-        <h1 className={styles.title}>
+      <PageBlock width="large" gap="lg">
+        <Heading level={1}>
           {intl.formatMessage({ id: project.notFound ? 'projects.project.notFound' : 'projects.project.failed' })}
-        </h1>
+        </Heading>
         <p role="alert">{project.message}</p>
         <ButtonLink href="/projects" variant="secondary">
           <FormattedMessage id="projects.project.back" />
         </ButtonLink>
-      </div>
+      </PageBlock>
     );
   }
   const p = project.project;
   return (
-    <div className={styles.page}>
-      <div className={styles.header}>
-        <h1 className={styles.title}>{p.name}</h1>
-        <Button variant="secondary" onPress={() => openModal({ id: 'projectInfo', data: { project: p } })}>
-          <FormattedMessage id="projects.action.info" />
-        </Button>
-        <Button
-          isPending={exporter.isPending({ kind: 'project', id: p.id })}
-          onPress={() => void exporter.run({ kind: 'project', id: p.id }, p.name)}
-        >
-          <FormattedMessage id="projects.export.project" />
-        </Button>
-      </div>
+    <PageBlock width="large" gap="lg">
+      <PageHeader
+        title={p.name}
+        actions={
+          <>
+            <Button variant="secondary" onPress={() => openModal({ id: 'projectInfo', data: { project: p } })}>
+              <FormattedMessage id="projects.action.info" />
+            </Button>
+            <Button
+              isPending={exporter.isPending({ kind: 'project', id: p.id })}
+              onPress={() => void exporter.run({ kind: 'project', id: p.id }, p.name)}
+            >
+              <FormattedMessage id="projects.export.project" />
+            </Button>
+          </>
+        }
+      />
       <Folders project={p} target={target} renderConversions={renderConversions} />
-    </div>
+    </PageBlock>
   );
 }
 
@@ -215,9 +224,9 @@ function Folders({
   return (
     <div className={styles.studio}>
       <section className={styles.panel} aria-labelledby="folders-heading">
-        <h2 id="folders-heading" className={styles.sectionTitle}>
+        <Heading level={2} id="folders-heading">
           <FormattedMessage id="projects.folders.title" />
-        </h2>
+        </Heading>
         <CreateFolderForm projectId={project.id} onCreated={onCreated} />
         <FolderListOptions sortKey={sort.key} pageSize={prefs.pageSize} onPageSizeChange={changePageSize} />
         {folders.status === 'error' ? <p role="alert">{folders.error}</p> : null}
@@ -244,9 +253,9 @@ function Folders({
           {(folder) => (
             <GridListItem id={folder.id} textValue={folder.name}>
               <span>{folder.name}</span>
-              <span className={styles.muted}>
+              <Text as="span" tone="muted">
                 {intl.formatMessage({ id: 'projects.folders.count' }, { count: folder.stats.originals })}
-              </span>
+              </Text>
             </GridListItem>
           )}
         </GridList>
@@ -255,11 +264,11 @@ function Folders({
       <section className={styles.panel} aria-labelledby="folder-heading">
         {current ? (
           <>
-            <div className={styles.header}>
-              <h2 id="folder-heading" className={styles.sectionTitle}>
+            <Inline gap="md" align="center">
+              <Heading level={2} id="folder-heading">
                 {current.name}
-              </h2>
-              <span className={styles.muted}>
+              </Heading>
+              <Text as="span" tone="muted">
                 {intl.formatMessage(
                   { id: 'projects.folder.stats' },
                   {
@@ -268,9 +277,9 @@ function Folders({
                     duration: formatDuration(current.stats.duration),
                   },
                 )}
-              </span>
-            </div>
-            <div className={styles.row}>
+              </Text>
+            </Inline>
+            <Inline gap="sm" align="center">
               <ButtonLink href={`/new?project=${project.id}&folder=${current.id}`} size="sm">
                 <FormattedMessage id="projects.folder.add" />
               </ButtonLink>
@@ -301,7 +310,7 @@ function Folders({
               >
                 <FormattedMessage id="projects.folder.delete" />
               </Button>
-            </div>
+            </Inline>
             <Originals
               key={current.id}
               folder={current}
@@ -338,7 +347,7 @@ function FolderListOptions({
   const intl = useIntl();
   const sortLabel = (key: FolderSortKey) => intl.formatMessage({ id: `projects.folders.sort.${key}` });
   return (
-    <div className={styles.toolbar}>
+    <Inline gap="md" align="end">
       <div className={styles.grow}>
         <Select
           label={intl.formatMessage({ id: 'projects.folders.sort.label' })}
@@ -366,7 +375,7 @@ function FolderListOptions({
           announce(intl.formatMessage({ id: 'projects.folders.pageSize.done' }, { count: size }));
         }}
       />
-    </div>
+    </Inline>
   );
 }
 
@@ -480,11 +489,11 @@ function Originals({
   if (list.status === 'error') return <p role="alert">{list.error}</p>;
   return (
     <>
-      <h3 className={styles.sectionTitle}>
+      <Heading level={3} size="lg">
         {intl.formatMessage({ id: 'projects.originals.title' }, { count: total })}
-      </h3>
+      </Heading>
       {items.length === 0 ? (
-        <p className={styles.muted}>{intl.formatMessage({ id: 'projects.originals.empty' })}</p>
+        <Text tone="muted">{intl.formatMessage({ id: 'projects.originals.empty' })}</Text>
       ) : (
         <ul
           className={styles.originals}

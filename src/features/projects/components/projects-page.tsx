@@ -11,17 +11,21 @@ import {
   EmptyState,
   formatDate,
   formatSize,
+  Inline,
   isValidName,
   Menu,
   MenuItem,
   MenuTrigger,
   nameRuleMessage,
+  PageBlock,
+  PageHeader,
   Row,
   SearchField,
   Select,
   Table,
   TableBody,
   TableHeader,
+  Text,
   TextField,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
@@ -59,14 +63,10 @@ export function ProjectsPage() {
   const stateLabel = intl.formatMessage({ id: `projects.state.${state}` });
 
   return (
-    <div className={styles.page}>
-      <div className={styles.header}>
-        <h1 ref={heading} tabIndex={-1} className={styles.title}>
-          <FormattedMessage id="projects.title" />
-        </h1>
-      </div>
+    <PageBlock width="large" gap="lg">
+      <PageHeader title={<FormattedMessage id="projects.title" />} titleRef={heading} titleFocusable />
       <CreateProjectForm onCreated={list.created} />
-      <div className={styles.toolbar} role="search" aria-label={intl.formatMessage({ id: 'projects.search.region' })}>
+      <Inline gap="md" align="end" role="search" aria-label={intl.formatMessage({ id: 'projects.search.region' })}>
         <div className={styles.grow}>
           <SearchField
             label={intl.formatMessage({ id: 'projects.search.label' })}
@@ -99,8 +99,8 @@ export function ProjectsPage() {
         <Button variant="secondary" onPress={() => openModal({ id: 'projectsFilters' })}>
           <FormattedMessage id="projects.filters.open" values={{ state: stateLabel }} />
         </Button>
-      </div>
-      <p role="status" className={styles.muted}>
+      </Inline>
+      <Text tone="muted" role="status">
         {list.status === 'loading'
           ? intl.formatMessage({ id: 'projects.loading' })
           : list.status === 'error'
@@ -108,7 +108,7 @@ export function ProjectsPage() {
             : search
               ? intl.formatMessage({ id: 'projects.count.search' }, { count: list.total, search })
               : intl.formatMessage({ id: 'projects.count' }, { count: list.total, state: stateLabel })}
-      </p>
+      </Text>
       <Table aria-label={intl.formatMessage({ id: 'projects.table' })}>
         <TableHeader>
           <Column id="name" isRowHeader>
@@ -164,7 +164,7 @@ export function ProjectsPage() {
         showOnOnePage
         onPageSizeChange={(size) => listPreferencesStore.trigger.set({ list: 'projects', change: { pageSize: size } })}
       />
-    </div>
+    </PageBlock>
   );
 }
 

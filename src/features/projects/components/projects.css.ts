@@ -1,26 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../../design-system/theme/index.ts';
 
-export const page = style({
-  maxWidth: '72rem',
-  margin: '0 auto',
-  padding: `${vars.space.xl} ${vars.space.lg}`,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-});
-export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md });
-export const title = style({
-  margin: 0,
-  fontSize: vars.fontSize.xxl,
-  lineHeight: vars.lineHeight.tight,
-  flex: '1 1 auto',
-});
-export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.md });
 export const grow = style({ flex: '1 1 16rem' });
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const row = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
-export const muted = style({ margin: 0, color: vars.color.textMuted });
 export const facts = style({ display: 'grid', gap: vars.space.sm, margin: 0 });
 export const fact = style({
   display: 'grid',
@@ -37,7 +18,6 @@ export const studio = style({
   '@media': { 'screen and (max-width: 767px)': { gridTemplateColumns: '1fr' } },
 });
 export const panel = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: 0 });
-export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg });
 export const originals = style({
   listStyle: 'none',
   margin: 0,

@@ -13,6 +13,7 @@ import {
   Modal,
   Radio,
   RadioGroup,
+  Stack,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import { listPreferencesStore } from '../../../machines/index.ts';
@@ -137,7 +138,7 @@ export function ProjectsFiltersModal({ close }: ModalComponentProps) {
           </>
         }
       >
-        <div className={styles.stack}>
+        <Stack gap="md">
           <RadioGroup label={intl.formatMessage({ id: 'projects.filters.state' })} value={state} onChange={setState}>
             {PROJECT_STATES.map((s) => (
               <Radio key={s} value={s}>
@@ -152,7 +153,7 @@ export function ProjectsFiltersModal({ close }: ModalComponentProps) {
               </Radio>
             ))}
           </RadioGroup>
-        </div>
+        </Stack>
       </Dialog>
     </Modal>
   );

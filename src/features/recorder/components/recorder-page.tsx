@@ -7,6 +7,12 @@ import {
   Button,
   ButtonLink,
   DropZone,
+  Heading,
+  Inline,
+  PageBlock,
+  PageHeader,
+  Stack,
+  Text,
   type ButtonProps,
   formatSize,
   Meter,
@@ -67,17 +73,17 @@ export function RecorderPage({ createRequest, listMicrophones }: RecorderPagePro
   const intl = useIntl();
   const target = useTarget();
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title} tabIndex={-1}>
-        <FormattedMessage id="recorder.title" />
-      </h1>
-      <p className={styles.muted}>
-        <FormattedMessage id="recorder.lead" />
-      </p>
+    <PageBlock width="small" gap="xl">
+      <PageHeader
+        title={<FormattedMessage id="recorder.title" />}
+        titleFocusable
+        description={<FormattedMessage id="recorder.lead" />}
+        gap="xl"
+      />
       <section className={styles.section} aria-labelledby="target-heading">
-        <h2 id="target-heading" className={styles.sectionTitle}>
+        <Heading level={2} id="target-heading">
           <FormattedMessage id="recorder.target.title" />
-        </h2>
+        </Heading>
         {target.ready && target.projects.length === 0 ? (
           <>
             <p>{intl.formatMessage({ id: 'recorder.target.none' })}</p>
@@ -86,7 +92,7 @@ export function RecorderPage({ createRequest, listMicrophones }: RecorderPagePro
             </ButtonLink>
           </>
         ) : (
-          <div className={styles.row}>
+          <Inline gap="md" align="end">
             <Select
               label={intl.formatMessage({ id: 'recorder.target.project' })}
               options={target.projects.map((p) => ({ id: p.id, label: p.name }))}
@@ -99,13 +105,13 @@ export function RecorderPage({ createRequest, listMicrophones }: RecorderPagePro
               value={target.folder?.id ?? null}
               onChange={(key) => target.chooseFolder(key === null ? null : String(key))}
             />
-          </div>
+          </Inline>
         )}
       </section>
       <RecordSection target={target} createRequest={createRequest} listMicrophones={listMicrophones} />
       <UploadSection target={target} createRequest={createRequest} />
       <TextSection target={target} />
-    </div>
+    </PageBlock>
   );
 }
 
@@ -115,12 +121,12 @@ function TextSection({ target }: { target: TargetState }) {
   const { project, folder } = target;
   return (
     <section className={styles.section} aria-labelledby="tts-heading">
-      <h2 id="tts-heading" className={styles.sectionTitle}>
+      <Heading level={2} id="tts-heading">
         <FormattedMessage id="recorder.tts.title" />
-      </h2>
-      <p className={styles.muted}>
+      </Heading>
+      <Text tone="muted">
         <FormattedMessage id="recorder.tts.lead" />
-      </p>
+      </Text>
       <div>
         <Button
           variant="secondary"
@@ -260,15 +266,15 @@ function RecordSection({
 
   return (
     <section className={styles.section} aria-labelledby="record-heading">
-      <h2 id="record-heading" className={styles.sectionTitle}>
+      <Heading level={2} id="record-heading">
         <FormattedMessage id="recorder.record.title" />
-      </h2>
-      <p className={styles.muted}>{intl.formatMessage({ id: 'recorder.limit' }, { seconds: limitSeconds })}</p>
+      </Heading>
+      <Text tone="muted">{intl.formatMessage({ id: 'recorder.limit' }, { seconds: limitSeconds })}</Text>
       {state.matches('idle') ||
       state.matches('denied') ||
       state.matches('unavailable') ||
       state.matches('requesting') ? (
-        <div className={styles.row}>
+        <Inline gap="md" align="end">
           <LeavingButton
             isPending={state.matches('requesting')}
             onPress={() => actor.send({ type: 'recorder.enable' })}
@@ -276,15 +282,15 @@ function RecordSection({
             <FormattedMessage id="recorder.enable" />
           </LeavingButton>
           {state.matches('unavailable') && context.error ? (
-            <p role="alert" className={styles.error}>
+            <Text tone="critical" role="alert">
               {context.error}
-            </p>
+            </Text>
           ) : null}
-        </div>
+        </Inline>
       ) : null}
       {state.matches('ready') || recording ? (
         <>
-          <div className={styles.row}>
+          <Inline gap="md" align="end">
             <Select
               label={intl.formatMessage({ id: 'recorder.microphone' })}
               options={context.microphones.map((m) => ({ id: m.id, label: m.name }))}
@@ -301,7 +307,7 @@ function RecordSection({
                 <FormattedMessage id="recorder.start" />
               </Button>
             )}
-          </div>
+          </Inline>
           <Meter label={intl.formatMessage({ id: 'recorder.level' })} value={context.level} />
           {recording ? (
             // Announced at the start, ten seconds before the end and at the limit by the machine, not every second.
@@ -310,9 +316,9 @@ function RecordSection({
             </p>
           ) : null}
           {context.error ? (
-            <p role="alert" className={styles.error}>
+            <Text tone="critical" role="alert">
               {context.error}
-            </p>
+            </Text>
           ) : null}
         </>
       ) : null}
@@ -323,7 +329,7 @@ function RecordSection({
             audioUrl={takeUrl}
             duration={context.take.seconds}
           />
-          <div className={styles.row}>
+          <Inline gap="md" align="end">
             <LeavingButton
               isPending={state.matches('saving')}
               isDisabled={!canSave}
@@ -342,11 +348,11 @@ function RecordSection({
             >
               <FormattedMessage id="recorder.discard" />
             </Button>
-          </div>
+          </Inline>
           {context.error ? (
-            <p role="alert" className={styles.error}>
+            <Text tone="critical" role="alert">
               {context.error}
-            </p>
+            </Text>
           ) : null}
         </>
       ) : null}
@@ -374,7 +380,7 @@ function Saved({ target, onAgain }: { target: TargetState; onAgain: () => void }
           { folder: target.folder?.name ?? '', project: target.project?.name ?? '' },
         )}
       </p>
-      <div className={styles.row}>
+      <Inline gap="md" align="end">
         <Button onPress={onAgain}>
           <FormattedMessage id="recorder.again" />
         </Button>
@@ -394,7 +400,7 @@ function Saved({ target, onAgain }: { target: TargetState; onAgain: () => void }
         >
           <FormattedMessage id="recorder.chooseVoices" />
         </ButtonLink>
-      </div>
+      </Inline>
     </>
   );
 }
@@ -504,9 +510,9 @@ function UploadSection({ target, createRequest }: { target: TargetState; createR
 
   return (
     <section className={styles.section} aria-labelledby="upload-heading">
-      <h2 id="upload-heading" className={styles.sectionTitle}>
+      <Heading level={2} id="upload-heading">
         <FormattedMessage id="recorder.upload.title" />
-      </h2>
+      </Heading>
       <DropZone
         label={intl.formatMessage({ id: 'recorder.upload.label' })}
         hint={intl.formatMessage({ id: 'recorder.upload.hint' })}
@@ -518,14 +524,14 @@ function UploadSection({ target, createRequest }: { target: TargetState; createR
       />
       {entries.length > 0 ? (
         <>
-          <ul className={styles.uploads} aria-label={intl.formatMessage({ id: 'recorder.upload.list' })}>
+          <Stack as="ul" gap="md" aria-label={intl.formatMessage({ id: 'recorder.upload.list' })}>
             {entries.map((entry) => (
-              <li key={entry.key} className={styles.upload}>
+              <Stack as="li" gap="xs" key={entry.key}>
                 <ProgressBar
                   label={`${entry.name} (${formatSize(entry.size)}): ${intl.formatMessage({ id: `recorder.upload.status.${entry.status}` })}`}
                   value={entry.status === 'done' ? 100 : entry.progress}
                 />
-                {entry.message ? <p className={styles.error}>{entry.message}</p> : null}
+                {entry.message ? <Text tone="critical">{entry.message}</Text> : null}
                 {entry.status === 'uploading' || entry.status === 'queued' ? (
                   <div>
                     <Button variant="secondary" size="sm" onPress={() => cancel(entry)}>
@@ -533,9 +539,9 @@ function UploadSection({ target, createRequest }: { target: TargetState; createR
                     </Button>
                   </div>
                 ) : null}
-              </li>
+              </Stack>
             ))}
-          </ul>
+          </Stack>
           <div>
             <Button
               variant="secondary"

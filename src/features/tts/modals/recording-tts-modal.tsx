@@ -8,8 +8,10 @@ import {
   ComboBox,
   Dialog,
   Icon,
+  Inline,
   Modal,
   Select,
+  Text,
   TextField,
   Tooltip,
   TooltipTrigger,
@@ -223,14 +225,12 @@ export function RecordingTtsModal({ data, close }: ModalComponentProps<Recording
       >
         <form id="recording-tts-form" className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
           {loading && (
-            <p className={styles.prose} role="status">
+            <Text role="status">
               <FormattedMessage id="tts.composer.loading" />
-            </p>
+            </Text>
           )}
           {loadError != null && (
-            <p className={styles.prose} role="alert">
-              {intl.formatMessage({ id: 'tts.composer.loadFailed' }, { reason: loadError })}
-            </p>
+            <Text role="alert">{intl.formatMessage({ id: 'tts.composer.loadFailed' }, { reason: loadError })}</Text>
           )}
           <ComboBox
             label={intl.formatMessage({ id: 'tts.voice.label' })}
@@ -244,7 +244,7 @@ export function RecordingTtsModal({ data, close }: ModalComponentProps<Recording
             isInvalid={errors.voice != null}
             errorMessage={errors.voice}
           />
-          <div className={styles.languageRow}>
+          <Inline gap="sm" align="end" wrap={false}>
             <div className={styles.grow}>
               <Select
                 label={intl.formatMessage({ id: 'tts.language.label' })}
@@ -268,7 +268,7 @@ export function RecordingTtsModal({ data, close }: ModalComponentProps<Recording
                 <FormattedMessage id="tts.language.tooltip" />
               </Tooltip>
             </TooltipTrigger>
-          </div>
+          </Inline>
           <TextField
             label={intl.formatMessage({ id: 'tts.text.label' })}
             multiline
@@ -286,11 +286,7 @@ export function RecordingTtsModal({ data, close }: ModalComponentProps<Recording
             <span aria-hidden="true">{intl.formatMessage({ id: 'tts.counter' }, { count, limit })}</span>
             <VisuallyHidden>{intl.formatMessage({ id: 'tts.counter.spoken' }, { count, limit })}</VisuallyHidden>
           </p>
-          {formError != null && (
-            <p className={styles.prose} role="alert">
-              {formError}
-            </p>
-          )}
+          {formError != null && <Text role="alert">{formError}</Text>}
         </form>
       </Dialog>
     </Modal>

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, Dialog, Modal, type ModalComponentProps } from '../../../../design-system/index.ts';
+import { Button, Dialog, Modal, Text, type ModalComponentProps } from '../../../../design-system/index.ts';
 import { DEFAULT_TTS_DAILY_LIMIT, formatResetIn } from '../tts-rules.ts';
 import * as styles from './tts.css.ts';
 
@@ -28,7 +28,7 @@ export function TtsRequestsLimitModal({ data, close }: ModalComponentProps<TtsRe
           </Button>
         }
       >
-        <p className={styles.prose}>{intl.formatMessage({ id: 'tts.limit.body' }, { limit })}</p>
+        <Text>{intl.formatMessage({ id: 'tts.limit.body' }, { limit })}</Text>
         <p className={styles.resetIn}>
           {intl.formatMessage({ id: 'tts.limit.resetIn' }, { time: formatResetIn(data?.retryAfter) })}
         </p>

@@ -3,8 +3,6 @@ import { vars } from '../../../../design-system/index.ts';
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 
-export const languageRow = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space.sm });
-
 export const grow = style({ flex: '1 1 auto', minWidth: 0 });
 
 export const counter = style({
@@ -15,7 +13,5 @@ export const counter = style({
 });
 
 export const counterOver = style({ color: vars.color.danger, fontWeight: 600 });
-
-export const prose = style({ margin: 0, lineHeight: 1.5 });
 
 export const resetIn = style({ margin: 0, fontWeight: 600 });

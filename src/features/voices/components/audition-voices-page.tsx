@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ButtonLink, Select } from '../../../../design-system/index.ts';
+import { ButtonLink, Inline, PageBlock, PageHeader, Select } from '../../../../design-system/index.ts';
 import { keepNewOriginal } from '../keep-new-original.ts';
 import { useReferenceData } from '../use-reference-data.ts';
 import { voiceFiltersStore } from '../voice-filters.store.ts';
 import { DEFAULT_DEMO_LANGUAGE, demoLanguages } from '../voice-rules.ts';
 import { VoiceCatalogue } from './voice-catalogue.tsx';
-import * as styles from './voices.css.ts';
 
 /**
  * /audition-voices: the catalogue to listen to. Each voice's demo (rendered by our engine at seed time) plays
@@ -23,20 +22,20 @@ export function AuditionVoicesPage() {
   }, []);
 
   return (
-    <div className={styles.page}>
-      <div className={styles.header}>
-        <h1 tabIndex={-1} className={styles.title}>
-          <FormattedMessage id="voices.audition.title" />
-        </h1>
-        <ButtonLink href="/choose-voices" variant="secondary" onPress={keepNewOriginal}>
-          <FormattedMessage id="voices.audition.choose" />
-        </ButtonLink>
-      </div>
-      <p className={styles.lead}>
-        <FormattedMessage id="voices.audition.lead" />
-      </p>
+    <PageBlock width="xlarge" gap="xl">
+      <PageHeader
+        title={<FormattedMessage id="voices.audition.title" />}
+        titleFocusable
+        actions={
+          <ButtonLink href="/choose-voices" variant="secondary" onPress={keepNewOriginal}>
+            <FormattedMessage id="voices.audition.choose" />
+          </ButtonLink>
+        }
+        description={<FormattedMessage id="voices.audition.lead" />}
+        gap="xl"
+      />
       {languages.length > 1 ? (
-        <div className={styles.toolbar}>
+        <Inline gap="md" align="end">
           <Select
             label={intl.formatMessage({ id: 'voices.audition.language' })}
             options={languages.map((code) => ({
@@ -46,13 +45,13 @@ export function AuditionVoicesPage() {
             value={languages.includes(language) ? language : languages[0]}
             onChange={(key) => setLanguage(String(key))}
           />
-        </div>
+        </Inline>
       ) : null}
       <VoiceCatalogue
         mode="audition"
         title={intl.formatMessage({ id: 'voices.catalogue.title' })}
         demoLanguage={language}
       />
-    </div>
+    </PageBlock>
   );
 }

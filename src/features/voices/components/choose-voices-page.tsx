@@ -1,7 +1,19 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { announce, Avatar, Badge, Button, ButtonLink, Spinner } from '../../../../design-system/index.ts';
+import {
+  announce,
+  Avatar,
+  Badge,
+  Button,
+  ButtonLink,
+  Heading,
+  PageBlock,
+  PageHeader,
+  Spinner,
+  Stack,
+  Text,
+} from '../../../../design-system/index.ts';
 import { getVoice, getVoicesByIds, useApi } from '../../../api/index.ts';
 import {
   browserStorage,
@@ -188,18 +200,21 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
   };
 
   return (
-    <div className={styles.page}>
-      <div className={styles.header}>
-        <h1 tabIndex={-1} className={styles.title}>
-          <FormattedMessage id="voices.choose.title" />
-        </h1>
-        <ButtonLink href="/audition-voices" variant="secondary" onPress={keepNewOriginal}>
-          <FormattedMessage id="voices.choose.audition" />
-        </ButtonLink>
-        <ButtonLink href="/voice-talents" variant="secondary" onPress={keepNewOriginal}>
-          <FormattedMessage id="voices.choose.talents" />
-        </ButtonLink>
-      </div>
+    <PageBlock width="xlarge" gap="xl">
+      <PageHeader
+        title={<FormattedMessage id="voices.choose.title" />}
+        titleFocusable
+        actions={
+          <>
+            <ButtonLink href="/audition-voices" variant="secondary" onPress={keepNewOriginal}>
+              <FormattedMessage id="voices.choose.audition" />
+            </ButtonLink>
+            <ButtonLink href="/voice-talents" variant="secondary" onPress={keepNewOriginal}>
+              <FormattedMessage id="voices.choose.talents" />
+            </ButtonLink>
+          </>
+        }
+      />
       <OriginalsNote originals={originals} />
       <ChosenVoices
         choices={selection.choices}
@@ -232,7 +247,7 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
         onVoices={remember}
         onSettingsSaved={onSettingsSaved}
       />
-    </div>
+    </PageBlock>
   );
 }
 
@@ -240,7 +255,7 @@ function OriginalsNote({ originals }: { originals: Originals }) {
   const intl = useIntl();
   if (originals.status === 'none') {
     return (
-      <div className={styles.stack}>
+      <Stack gap="md">
         <p className={styles.lead}>
           <FormattedMessage id="voices.choose.noOriginal" />
         </p>
@@ -249,14 +264,14 @@ function OriginalsNote({ originals }: { originals: Originals }) {
             <FormattedMessage id="voices.choose.record" />
           </ButtonLink>
         </div>
-      </div>
+      </Stack>
     );
   }
   if (originals.status === 'loading') {
     return <Spinner label={intl.formatMessage({ id: 'voices.choose.originalsLoading' })} showLabel />;
   }
   if (originals.status === 'error') {
-    return <p className={styles.alert}>{originals.message}</p>;
+    return <Text tone="critical">{originals.message}</Text>;
   }
   return (
     <p className={styles.lead}>
@@ -293,22 +308,26 @@ function ChosenVoices({
     if (firstError) settingsButtons.current.get(firstError)?.focus();
   }, [firstError, errors]);
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <Stack as="section" gap="md" aria-labelledby={titleId}>
+      <Heading level={2} id={titleId}>
         <FormattedMessage id="voices.chosen.title" values={{ count: choices.length, max: MAX_CHOSEN_VOICES }} />
-      </h2>
+      </Heading>
       {choices.length === 0 ? (
-        <p className={styles.muted}>
+        <Text tone="muted">
           <FormattedMessage id="voices.chosen.empty" values={{ max: MAX_CHOSEN_VOICES }} />
-        </p>
+        </Text>
       ) : (
-        <ul className={styles.compactList} aria-labelledby={titleId}>
+        <Stack as="ul" gap="sm" aria-labelledby={titleId}>
           {choices.map((choice) => (
             <li key={choice.id} className={styles.compactItem}>
               <Avatar name={choice.name} src={choice.thumbnail ?? undefined} decorative />
               <div className={styles.compactText}>
-                <h3 className={styles.compactName}>{choice.name}</h3>
-                <span className={styles.muted}>{summary(choice)}</span>
+                <Heading level={3} weight="bold">
+                  {choice.name}
+                </Heading>
+                <Text as="span" tone="muted">
+                  {summary(choice)}
+                </Text>
                 {errors[choice.id] ? (
                   <span id={`chosen-error-${choice.id}`} className={styles.fieldError}>
                     {errors[choice.id]}
@@ -338,9 +357,9 @@ function ChosenVoices({
               </Button>
             </li>
           ))}
-        </ul>
+        </Stack>
       )}
-    </section>
+    </Stack>
   );
 }
 
@@ -406,19 +425,23 @@ function RecentVoices({
 
   if (entries.length === 0) return null;
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+    <Stack as="section" gap="md" aria-labelledby={titleId}>
+      <Heading level={2} id={titleId}>
         <FormattedMessage id="voices.recent.title" />
-      </h2>
-      <ul className={styles.compactList} aria-labelledby={titleId}>
+      </Heading>
+      <Stack as="ul" gap="sm" aria-labelledby={titleId}>
         {entries.map((entry) => {
           const voice = voices.get(entry.id);
           return (
             <li key={entry.id} className={styles.compactItem}>
               <Avatar name={entry.name} src={entry.thumbnail ?? undefined} decorative />
               <div className={styles.compactText}>
-                <h3 className={styles.compactName}>{entry.name}</h3>
-                <span className={styles.muted}>{summary(entry)}</span>
+                <Heading level={3} weight="bold">
+                  {entry.name}
+                </Heading>
+                <Text as="span" tone="muted">
+                  {summary(entry)}
+                </Text>
               </div>
               {isChosen(entry.id) ? (
                 <Badge tone="success" icon="check">
@@ -436,7 +459,7 @@ function RecentVoices({
             </li>
           );
         })}
-      </ul>
-    </section>
+      </Stack>
+    </Stack>
   );
 }

@@ -1,6 +1,16 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Badge, Button, Card, Icon, Link, WaveformPlayer } from '../../../../design-system/index.ts';
+import {
+  Badge,
+  Button,
+  Card,
+  Icon,
+  Inline,
+  Link,
+  Stack,
+  Text,
+  WaveformPlayer,
+} from '../../../../design-system/index.ts';
 import type { VoiceChoice } from '../../../machines/index.ts';
 import type { AccentInfoMap, DemoItem, Voice } from '../api/voices-api.ts';
 import { blockedReason } from '../voice-rules.ts';
@@ -56,12 +66,12 @@ export function VoiceCard({
   }));
   return (
     <Card as="article" heading={voice.name} headingLevel={headingLevel} padding="md" elevation="raised">
-      <div className={styles.cardBody}>
+      <Stack gap="sm">
         {voice.image_url ? (
           // The artwork is decoration: the heading names the voice and the facts describe it.
           <img src={voice.image_url} alt="" className={styles.art} loading="lazy" width={320} height={180} />
         ) : null}
-        <div className={styles.badges}>
+        <Inline gap="xs">
           {voice.voice_talent ? (
             <Badge tone="accent" icon="user">
               <FormattedMessage id="voices.badge.talent" />
@@ -87,7 +97,7 @@ export function VoiceCard({
               <FormattedMessage id="voices.badge.chosen" />
             </Badge>
           ) : null}
-        </div>
+        </Inline>
         <dl className={styles.facts}>
           <div className={styles.fact}>
             <dt>
@@ -131,7 +141,7 @@ export function VoiceCard({
           </div>
         </dl>
         {choice ? (
-          <p className={styles.muted}>
+          <Text tone="muted">
             <FormattedMessage
               id="voices.card.choice"
               values={{
@@ -140,10 +150,10 @@ export function VoiceCard({
                 semitones: semitones(choice.pitch),
               }}
             />
-          </p>
+          </Text>
         ) : null}
         {mode === 'talents' && (voice.info_url || voice.contact_url) ? (
-          <div className={styles.row}>
+          <Inline gap="sm" align="center">
             {voice.info_url ? (
               <Link href={voice.info_url} variant="standalone">
                 {intl.formatMessage({ id: 'voices.card.about' }, { name: voice.name })}
@@ -154,7 +164,7 @@ export function VoiceCard({
                 {intl.formatMessage({ id: 'voices.card.contact' }, { name: voice.name })}
               </Link>
             ) : null}
-          </div>
+          </Inline>
         ) : null}
         <div className={styles.actions}>
           <Button
@@ -204,7 +214,7 @@ export function VoiceCard({
           ) : null}
         </div>
         {demo && demoOpen ? (
-          <div id={demoId} className={styles.demo}>
+          <Stack gap="sm" id={demoId}>
             {mode === 'audition' ? (
               <WaveformPlayer
                 label={intl.formatMessage({ id: 'voices.demo.original' }, { title: demo.title })}
@@ -219,10 +229,10 @@ export function VoiceCard({
               duration={demo.duration}
               height={40}
             />
-            {demo.text ? <p className={styles.muted}>{demo.text}</p> : null}
-          </div>
+            {demo.text ? <Text tone="muted">{demo.text}</Text> : null}
+          </Stack>
         ) : null}
-      </div>
+      </Stack>
     </Card>
   );
 }

@@ -6,11 +6,15 @@ import {
   announce,
   Button,
   EmptyState,
+  Heading,
+  Inline,
   Pagination,
   SearchField,
   Select,
   Skeleton,
+  Stack,
   Switch,
+  Text,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { failureMessage, listPreferencesStore, type VoiceChoice } from '../../../machines/index.ts';
@@ -187,11 +191,11 @@ export function VoiceCatalogue({
   const sortLabel = (key: VoiceSortKey) => intl.formatMessage({ id: `voices.sort.${key}` });
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.sectionTitle}>
+    <Stack as="section" gap="md" aria-labelledby={headingId}>
+      <Heading level={2} id={headingId}>
         {title}
-      </h2>
-      <div className={styles.toolbar} role="search" aria-label={intl.formatMessage({ id: 'voices.search.region' })}>
+      </Heading>
+      <Inline gap="md" align="end" role="search" aria-label={intl.formatMessage({ id: 'voices.search.region' })}>
         <div className={styles.grow}>
           <SearchField
             label={intl.formatMessage({ id: 'voices.search.label' })}
@@ -227,8 +231,8 @@ export function VoiceCatalogue({
         <Button variant="secondary" onPress={() => openModal({ id: 'voicesFilters', data: { talentsOnly } })}>
           <FormattedMessage id="voices.filters.open" values={{ count: filterCount }} />
         </Button>
-      </div>
-      <p role="status" className={styles.muted}>
+      </Inline>
+      <Text tone="muted" role="status">
         {loading
           ? intl.formatMessage({ id: 'voices.loading' })
           : list.status === 'ready'
@@ -236,19 +240,19 @@ export function VoiceCatalogue({
               ? intl.formatMessage({ id: 'voices.count.search' }, { count: list.total, search })
               : intl.formatMessage({ id: 'voices.count' }, { count: list.total })
             : null}
-      </p>
-      <div aria-busy={loading} className={styles.stack}>
+      </Text>
+      <Stack gap="md" aria-busy={loading}>
         {list.status === 'error' ? (
-          <div className={styles.stack}>
-            <p className={styles.alert}>
+          <Stack gap="md">
+            <Text tone="critical">
               <FormattedMessage id="voices.list.failed" values={{ message: list.error }} />
-            </p>
+            </Text>
             <div>
               <Button variant="secondary" onPress={() => setReload((n) => n + 1)}>
                 <FormattedMessage id="voices.list.retry" />
               </Button>
             </div>
-          </div>
+          </Stack>
         ) : loading ? (
           <div className={styles.grid} aria-hidden="true">
             {Array.from({ length: Math.min(SKELETONS, pageSize) }, (_, i) => (
@@ -314,7 +318,7 @@ export function VoiceCatalogue({
             ))}
           </ul>
         )}
-      </div>
+      </Stack>
       <Pagination
         aria-label={intl.formatMessage({ id: 'voices.pagination' })}
         page={effectivePage}
@@ -323,6 +327,6 @@ export function VoiceCatalogue({
         onPageChange={setPage}
         onPageSizeChange={(size) => listPreferencesStore.trigger.set({ list: 'voices', change: { pageSize: size } })}
       />
-    </section>
+    </Stack>
   );
 }

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button } from '../../../../design-system/index.ts';
+import { Button, PageBlock, PageHeader } from '../../../../design-system/index.ts';
 import { voiceFiltersStore } from '../voice-filters.store.ts';
 import { VoiceCatalogue } from './voice-catalogue.tsx';
-import * as styles from './voices.css.ts';
 import { openModal } from '../../../shared/modals/index.ts';
 
 /**
@@ -21,21 +20,19 @@ export function VoiceTalentsPage() {
     </Button>
   );
   return (
-    <div className={styles.page}>
-      <div className={styles.header}>
-        <h1 tabIndex={-1} className={styles.title}>
-          <FormattedMessage id="voices.talents.title" />
-        </h1>
-        {request}
-      </div>
-      <p className={styles.lead}>
-        <FormattedMessage id="voices.talents.lead" />
-      </p>
+    <PageBlock width="xlarge" gap="xl">
+      <PageHeader
+        title={<FormattedMessage id="voices.talents.title" />}
+        titleFocusable
+        actions={request}
+        description={<FormattedMessage id="voices.talents.lead" />}
+        gap="xl"
+      />
       <VoiceCatalogue
         mode="talents"
         title={intl.formatMessage({ id: 'voices.talents.listTitle' })}
         emptyAction={request}
       />
-    </div>
+    </PageBlock>
   );
 }

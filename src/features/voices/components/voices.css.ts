@@ -1,30 +1,8 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../../design-system/theme/index.ts';
 
-export const page = style({
-  maxWidth: '80rem',
-  margin: '0 auto',
-  padding: `${vars.space.xl} ${vars.space.lg}`,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xl,
-});
-export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md });
-export const title = style({
-  margin: 0,
-  fontSize: vars.fontSize.xxl,
-  lineHeight: vars.lineHeight.tight,
-  flex: '1 1 auto',
-});
 export const lead = style({ margin: 0, color: vars.color.textMuted, maxWidth: '48rem' });
-export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg });
-export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.md });
 export const grow = style({ flex: '1 1 16rem' });
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const row = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
-export const muted = style({ margin: 0, color: vars.color.textMuted });
-export const alert = style({ margin: 0, color: vars.color.danger });
 export const fieldError = style({ display: 'block', color: vars.color.danger, fontWeight: vars.fontWeight.medium });
 
 export const grid = style({
@@ -50,14 +28,11 @@ export const art = style({
   borderRadius: vars.radius.md,
   background: vars.color.surface,
 });
-export const cardBody = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const facts = style({ margin: 0, display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.md}` });
 export const fact = style({ display: 'flex', gap: vars.space.xs });
 globalStyle(`${fact} dt`, { color: vars.color.textMuted });
 globalStyle(`${fact} dd`, { margin: 0 });
-export const badges = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, marginTop: 'auto' });
-export const demo = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const skeletonCard = style({
   display: 'flex',
   flexDirection: 'column',
@@ -65,15 +40,6 @@ export const skeletonCard = style({
   padding: vars.space.md,
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.divider}`,
-});
-
-export const compactList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
 });
 export const compactItem = style({
   display: 'flex',
@@ -86,13 +52,11 @@ export const compactItem = style({
   background: vars.color.surface,
 });
 export const compactText = style({ flex: '1 1 12rem', minWidth: 0, display: 'flex', flexDirection: 'column' });
-export const compactName = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.bold });
 
 export const filterGrid = style({
   display: 'grid',
   gap: vars.space.lg,
   gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
 });
-export const prose = style({ margin: 0, lineHeight: vars.lineHeight.normal });
 export const steps = style({ margin: 0, paddingInlineStart: vars.space.xl, display: 'grid', gap: vars.space.xs });
 export const accentFlag = style({ fontSize: vars.fontSize.xl, lineHeight: 1 });

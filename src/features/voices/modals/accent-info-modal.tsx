@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, Dialog, Modal, Spinner, type ModalComponentProps } from '../../../../design-system/index.ts';
+import {
+  Button,
+  Dialog,
+  Modal,
+  Spinner,
+  Stack,
+  Text,
+  type ModalComponentProps,
+} from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { failureMessage } from '../../../machines/index.ts';
 import { listVoices } from '../api/voices-api.ts';
@@ -52,11 +60,11 @@ export function AccentInfoModal({ data, close }: ModalComponentProps<AccentInfoD
         {infos.status === 'loading' ? (
           <Spinner label={intl.formatMessage({ id: 'voices.accent.loading' })} showLabel />
         ) : !info ? (
-          <p className={styles.alert}>
+          <Text tone="critical">
             <FormattedMessage id="voices.accent.unknown" values={{ locale }} />
-          </p>
+          </Text>
         ) : (
-          <div className={styles.stack}>
+          <Stack gap="md">
             <p className={styles.accentFlag}>
               <span role="img" aria-label={intl.formatMessage({ id: 'voices.accent.flag' }, { country: info.country })}>
                 {info.flag}
@@ -88,14 +96,14 @@ export function AccentInfoModal({ data, close }: ModalComponentProps<AccentInfoD
                 <dd>{info.locale}</dd>
               </div>
             </dl>
-            <p role="status" className={styles.muted}>
+            <Text tone="muted" role="status">
               {count.status === 'loading'
                 ? intl.formatMessage({ id: 'voices.accent.counting' })
                 : count.status === 'ready'
                   ? intl.formatMessage({ id: 'voices.accent.count' }, { count: count.total, accent: info.name })
                   : count.message}
-            </p>
-          </div>
+            </Text>
+          </Stack>
         )}
       </Dialog>
     </Modal>

@@ -5,7 +5,10 @@ import {
   Button,
   Dialog,
   Form,
+  Inline,
   Modal,
+  Stack,
+  Text,
   TextField,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
@@ -57,7 +60,7 @@ function RequestDialog({ title, children, topic, fieldLabel, fieldHelp, close }:
               });
           }}
         >
-          <div className={styles.stack}>{children}</div>
+          <Stack gap="md">{children}</Stack>
           <TextField
             name="description"
             label={fieldLabel}
@@ -76,18 +79,18 @@ function RequestDialog({ title, children, topic, fieldLabel, fieldHelp, close }:
             isReadOnly={pending}
           />
           {failed ? (
-            <p className={styles.alert}>
+            <Text tone="critical">
               <FormattedMessage id="voices.request.failed" />
-            </p>
+            </Text>
           ) : null}
-          <div className={styles.row}>
+          <Inline gap="sm" align="center">
             <Button variant="secondary" onPress={close} isDisabled={pending}>
               <FormattedMessage id="voices.request.cancel" />
             </Button>
             <Button type="submit" isPending={pending}>
               <FormattedMessage id="voices.request.send" />
             </Button>
-          </div>
+          </Inline>
         </Form>
       </Dialog>
     </Modal>
@@ -110,11 +113,11 @@ export function HowToRequestKidsVoicesModal({ data, close }: ModalComponentProps
       fieldHelp={intl.formatMessage({ id: 'voices.kids.fieldHelp' })}
       close={close}
     >
-      <p className={styles.prose}>
+      <Text>
         {data?.voiceName
           ? intl.formatMessage({ id: 'voices.kids.introVoice' }, { name: data.voiceName })
           : intl.formatMessage({ id: 'voices.kids.intro' })}
-      </p>
+      </Text>
       <ol className={styles.steps}>
         <li>
           <FormattedMessage id="voices.kids.step1" />
@@ -141,9 +144,9 @@ export function CustomVoiceModal({ close }: ModalComponentProps) {
       fieldHelp={intl.formatMessage({ id: 'voices.custom.fieldHelp' })}
       close={close}
     >
-      <p className={styles.prose}>
+      <Text>
         <FormattedMessage id="voices.custom.intro" />
-      </p>
+      </Text>
       <ol className={styles.steps}>
         <li>
           <FormattedMessage id="voices.custom.step1" />

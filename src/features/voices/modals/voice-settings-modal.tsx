@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { announce, Button, Dialog, Modal, type ModalComponentProps } from '../../../../design-system/index.ts';
+import {
+  announce,
+  Button,
+  Dialog,
+  Modal,
+  Stack,
+  Text,
+  type ModalComponentProps,
+} from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { DEFAULT_NARRATION_STYLE_ID, failureMessage, settingsOf } from '../../../machines/index.ts';
 import { useSemitonesFormat } from '../../../shared/voice-settings/semitones-format.ts';
@@ -120,7 +128,7 @@ export function VoiceSettingsModal({ data, close }: ModalComponentProps<VoiceSet
           </>
         }
       >
-        <div className={styles.stack}>
+        <Stack gap="md">
           <AccentField
             label={intl.formatMessage({ id: 'voices.settings.accent' })}
             accents={voice.accents}
@@ -187,8 +195,8 @@ export function VoiceSettingsModal({ data, close }: ModalComponentProps<VoiceSet
               <FormattedMessage id="voices.settings.resetPitch" />
             </Button>
           </div>
-          {formError ? <p className={styles.alert}>{formError}</p> : null}
-        </div>
+          {formError ? <Text tone="critical">{formError}</Text> : null}
+        </Stack>
       </Dialog>
     </Modal>
   );

@@ -1,6 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ButtonLink, Button, Dialog, Modal, type ModalComponentProps } from '../../../../design-system/index.ts';
-import * as styles from '../components/voices.css.ts';
+import { ButtonLink, Button, Dialog, Modal, Text, type ModalComponentProps } from '../../../../design-system/index.ts';
 
 /** The plan page the upgrade prompts lead to (billing's page). */
 export const PLAN_PAGE = '/account/plan';
@@ -38,12 +37,12 @@ export function VoiceUpgradePlanModal({ data, close }: ModalComponentProps<Voice
           </>
         }
       >
-        <p className={styles.prose}>
+        <Text>
           {intl.formatMessage(
             { id: data?.voiceName ? `voices.upgrade.${reason}.bodyNamed` : `voices.upgrade.${reason}.body` },
             values,
           )}
-        </p>
+        </Text>
       </Dialog>
     </Modal>
   );

@@ -10,6 +10,8 @@ import {
   Modal,
   Radio,
   RadioGroup,
+  Stack,
+  Text,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import * as styles from '../components/voices.css.ts';
@@ -86,7 +88,7 @@ export function VoicesFiltersModal({ data, close }: ModalComponentProps<VoicesFi
           </>
         }
       >
-        <div className={styles.stack}>
+        <Stack gap="md">
           <Checkbox isSelected={draft.favorite} onChange={(favorite) => change({ favorite })}>
             <FormattedMessage id="voices.favourites.only" />
           </Checkbox>
@@ -126,9 +128,9 @@ export function VoicesFiltersModal({ data, close }: ModalComponentProps<VoicesFi
             </Button>
           </div>
           {accentInfos.status === 'error' ? (
-            <p className={styles.alert}>
+            <Text tone="critical">
               <FormattedMessage id="voices.filters.accentsFailed" />
-            </p>
+            </Text>
           ) : (
             <CheckboxGroup
               label={intl.formatMessage({ id: 'voices.filters.locales' })}
@@ -148,9 +150,9 @@ export function VoicesFiltersModal({ data, close }: ModalComponentProps<VoicesFi
             </CheckboxGroup>
           )}
           {tagGroups.status === 'error' ? (
-            <p className={styles.alert}>
+            <Text tone="critical">
               <FormattedMessage id="voices.filters.stylesFailed" />
-            </p>
+            </Text>
           ) : (
             <CheckboxGroup
               label={intl.formatMessage({ id: 'voices.filters.styles' })}
@@ -174,7 +176,7 @@ export function VoicesFiltersModal({ data, close }: ModalComponentProps<VoicesFi
               ))}
             </CheckboxGroup>
           )}
-        </div>
+        </Stack>
       </Dialog>
     </Modal>
   );

@@ -1,7 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, Form, Icon, Select, useClearStaleAnnouncementsOnUnmount } from '../../../../design-system/index.ts';
+import {
+  Button,
+  Form,
+  Icon,
+  Inline,
+  Select,
+  Stack,
+  Text,
+  useClearStaleAnnouncementsOnUnmount,
+} from '../../../../design-system/index.ts';
 import { industryLabel, INDUSTRIES, professionLabel, PROFESSIONS } from '../professions.ts';
 import * as styles from './welcome.css.ts';
 
@@ -58,7 +67,7 @@ export function ProfessionForm({
           <span>{error}</span>
         </p>
       ) : null}
-      <div ref={fieldsRef} className={styles.fields}>
+      <Stack gap="md" ref={fieldsRef}>
         <Select
           name="profession"
           label={intl.formatMessage({ id: 'welcome.profession.label' })}
@@ -75,8 +84,8 @@ export function ProfessionForm({
           onSelectionChange={setIndustry}
           options={INDUSTRIES.map((id) => ({ id, label: intl.formatMessage({ id: industryLabel(id) }) }))}
         />
-      </div>
-      <div className={styles.actions}>
+      </Stack>
+      <Inline gap="md" justify="end">
         {secondary && (
           <Button variant="secondary" isDisabled={isPending} onPress={secondary.onPress}>
             {secondary.label}
@@ -85,10 +94,10 @@ export function ProfessionForm({
         <Button type="submit" isPending={isPending}>
           {submitLabel}
         </Button>
-      </div>
-      <p className={styles.muted}>
+      </Inline>
+      <Text tone="muted" size="sm">
         <FormattedMessage id="welcome.profession.why" />
-      </p>
+      </Text>
     </Form>
   );
 }

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../../design-system/index.ts';
+import { Button, Heading, Inline, PageBlock, PageHeader, Text } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { useSession } from '../../../machines/index.ts';
 import { createWelcomeMachine, currentStep, type WelcomeInput } from '../welcome.machine.ts';
@@ -83,50 +83,52 @@ export function WelcomePage({ conversionsLive = false, pollMs, mediaElement, get
   if (conversionsLive && (shown === 'create' || shown === 'proccesing' || shown === 'conversions')) {
     const props = { wizard, onSkip: openSkip, mediaElement, getStream };
     return (
-      <div className={styles.page}>
-        <h1 className={styles.title}>
+      <PageBlock width="xsmall" gap="xl" paddingY="xxl">
+        <Heading level={1}>
           <FormattedMessage id="welcome.titleAnonymous" />
-        </h1>
-        <p className={styles.muted}>
+        </Heading>
+        <Text tone="muted" size="sm">
           <FormattedMessage
             id="welcome.stepOf"
             values={{ current: shown === 'create' ? 3 : shown === 'proccesing' ? 4 : 5, total: 5 }}
           />
-        </p>
+        </Text>
         {shown === 'create' ? <CreateStep {...props} /> : null}
         {shown === 'proccesing' ? <ProcessingStep {...props} /> : null}
         {shown === 'conversions' ? <ConversionsStep {...props} /> : null}
         {shown === 'create' || shown === 'proccesing' ? (
-          <div className={styles.pageActions}>
+          <Inline gap="md">
             <Button variant="secondary" onPress={openSkip}>
               <FormattedMessage id="welcome.skip.open" />
             </Button>
-          </div>
+          </Inline>
         ) : null}
-      </div>
+      </PageBlock>
     );
   }
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>
-        {name ? (
-          <FormattedMessage id="welcome.title" values={{ name }} />
-        ) : (
-          <FormattedMessage id="welcome.titleAnonymous" />
-        )}
-      </h1>
-      <p className={styles.lead}>
-        <FormattedMessage id="welcome.lead" />
-      </p>
+    <PageBlock width="xsmall" gap="xl" paddingY="xxl">
+      <PageHeader
+        title={
+          name ? (
+            <FormattedMessage id="welcome.title" values={{ name }} />
+          ) : (
+            <FormattedMessage id="welcome.titleAnonymous" />
+          )
+        }
+        description={<FormattedMessage id="welcome.lead" />}
+        descriptionSize="lg"
+        gap="xl"
+      />
       <ol className={styles.steps}>
         {INTRO_POINTS.map((key) => (
           <li key={key} className={styles.step}>
-            <h2 className={styles.stepTitle}>
+            <Heading level={2} size="md">
               <FormattedMessage id={`welcome.intro.${key}.title`} />
-            </h2>
-            <p className={styles.muted}>
+            </Heading>
+            <Text tone="muted" size="sm">
               <FormattedMessage id={`welcome.intro.${key}.body`} />
-            </p>
+            </Text>
           </li>
         ))}
       </ol>
@@ -135,7 +137,7 @@ export function WelcomePage({ conversionsLive = false, pollMs, mediaElement, get
           {error}
         </p>
       ) : null}
-      <div className={styles.pageActions}>
+      <Inline gap="md">
         {/* Not disabled while the step's modal is open: closing it returns focus here. */}
         <Button onPress={() => wizard.send({ type: 'wizard.next' })} isDisabled={step === 'done'}>
           <FormattedMessage id="welcome.start" />
@@ -143,7 +145,7 @@ export function WelcomePage({ conversionsLive = false, pollMs, mediaElement, get
         <Button variant="secondary" onPress={() => skip.open({ wizard })} isDisabled={step === 'done'}>
           <FormattedMessage id="welcome.skip.open" />
         </Button>
-      </div>
-    </div>
+      </Inline>
+    </PageBlock>
   );
 }

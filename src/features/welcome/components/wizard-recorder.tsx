@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { announce, Button, ProgressBar } from '../../../../design-system/index.ts';
+import { announce, Button, Inline, ProgressBar, Stack } from '../../../../design-system/index.ts';
 import {
   browserMicrophoneStream,
   startMediaCapture,
@@ -72,7 +72,7 @@ export function WizardRecorder({
 
   const recording = seconds !== null;
   return (
-    <div className={styles.section}>
+    <Stack gap="lg">
       {recording ? (
         <ProgressBar
           label={intl.formatMessage({ id: 'welcome.record.progress' })}
@@ -86,7 +86,7 @@ export function WizardRecorder({
           {error}
         </p>
       ) : null}
-      <div className={styles.pageActions}>
+      <Inline gap="md">
         {recording ? (
           <Button onPress={stop}>
             <FormattedMessage id="welcome.record.stop" />
@@ -96,7 +96,7 @@ export function WizardRecorder({
             <FormattedMessage id="welcome.record.start" values={{ seconds: WIZARD_MAX_SECONDS }} />
           </Button>
         )}
-      </div>
-    </div>
+      </Inline>
+    </Stack>
   );
 }

@@ -7,8 +7,11 @@ import {
   FileTrigger,
   Form,
   Icon,
+  Inline,
   ProgressBar,
   Spinner,
+  Stack,
+  Text,
   TextField,
   type ABTrack,
 } from '../../../../design-system/index.ts';
@@ -68,21 +71,21 @@ export function CreateStep({ wizard, getStream }: WizardStepProps) {
   const [text, setText] = useState('');
   const busy = sub === 'sending';
   return (
-    <section className={styles.section} aria-labelledby="welcome-create">
+    <Stack as="section" gap="lg" aria-labelledby="welcome-create">
       <StepHeading id="welcome.create.title" elementId="welcome-create" />
-      <p className={styles.muted}>
+      <Text tone="muted" size="sm">
         <FormattedMessage id="welcome.create.lead" values={{ seconds: WIZARD_MAX_SECONDS }} />
-      </p>
+      </Text>
       <StepError error={error} />
       {sub === 'preparing' ? (
         <Spinner label={intl.formatMessage({ id: 'welcome.create.preparing' })} showLabel />
       ) : null}
       {sub === 'failed' ? (
-        <div className={styles.actions}>
+        <Inline gap="md" justify="end">
           <Button onPress={() => wizard.send({ type: 'wizard.retry' })}>
             <FormattedMessage id="welcome.retry" />
           </Button>
-        </div>
+        </Inline>
       ) : null}
       {sub === 'editing' || busy ? (
         <>
@@ -106,21 +109,21 @@ export function CreateStep({ wizard, getStream }: WizardStepProps) {
               value={text}
               onChange={setText}
             />
-            <div className={styles.actions}>
+            <Inline gap="md" justify="end">
               <Button variant="secondary" isDisabled={busy} onPress={() => wizard.send({ type: 'wizard.back' })}>
                 <FormattedMessage id="welcome.back" />
               </Button>
               <Button type="submit" isPending={busy}>
                 <FormattedMessage id="welcome.create.speak" />
               </Button>
-            </div>
+            </Inline>
           </Form>
           <WizardRecorder
             isDisabled={busy}
             getStream={getStream}
             onRecorded={(file, fileName) => wizard.send({ type: 'wizard.submitFile', file, fileName })}
           />
-          <div className={styles.pageActions}>
+          <Inline gap="md">
             <FileTrigger
               acceptedFileTypes={['audio/*']}
               isDisabled={busy}
@@ -131,10 +134,10 @@ export function CreateStep({ wizard, getStream }: WizardStepProps) {
             >
               {intl.formatMessage({ id: 'welcome.create.upload' }, { seconds: WIZARD_MAX_SECONDS })}
             </FileTrigger>
-          </div>
+          </Inline>
         </>
       ) : null}
-    </section>
+    </Stack>
   );
 }
 
@@ -142,12 +145,12 @@ function ItemRow({ item, wizard, busy }: { item: WizardItem; wizard: WelcomeActo
   const intl = useIntl();
   return (
     <li className={styles.item}>
-      <div className={styles.itemHead}>
+      <Inline gap="md" justify="between" wrap={false}>
         <span className={styles.itemName}>{item.voiceName}</span>
-        <span className={styles.muted}>
+        <Text as="span" tone="muted" size="sm">
           <FormattedMessage id={`welcome.item.${item.status}`} />
-        </span>
-      </div>
+        </Text>
+      </Inline>
       {item.status === 'processing' ? (
         <ProgressBar
           aria-label={intl.formatMessage({ id: 'welcome.item.progress' }, { voice: item.voiceName })}
@@ -157,8 +160,12 @@ function ItemRow({ item, wizard, busy }: { item: WizardItem; wizard: WelcomeActo
       ) : null}
       {item.status === 'error' ? (
         <>
-          {item.error ? <p className={styles.muted}>{item.error}</p> : null}
-          <div className={styles.pageActions}>
+          {item.error ? (
+            <Text tone="muted" size="sm">
+              {item.error}
+            </Text>
+          ) : null}
+          <Inline gap="md">
             <Button
               size="sm"
               isDisabled={busy}
@@ -176,7 +183,7 @@ function ItemRow({ item, wizard, busy }: { item: WizardItem; wizard: WelcomeActo
             >
               <FormattedMessage id="welcome.item.skipButton" />
             </Button>
-          </div>
+          </Inline>
         </>
       ) : null}
     </li>
@@ -196,7 +203,7 @@ export function ProcessingStep({ wizard }: WizardStepProps) {
   const error = useSelector(wizard, (s) => s.context.error);
   const items = useSelector(wizard, (s) => s.context.items);
   return (
-    <section className={styles.section} aria-labelledby="welcome-processing">
+    <Stack as="section" gap="lg" aria-labelledby="welcome-processing">
       <StepHeading id="welcome.processing.title" elementId="welcome-processing" />
       {sub === 'waitingOriginal' || sub === 'ordering' ? (
         <Spinner label={intl.formatMessage({ id: `welcome.processing.${sub}` })} showLabel />
@@ -204,21 +211,21 @@ export function ProcessingStep({ wizard }: WizardStepProps) {
       {sub === 'originalFailed' || sub === 'orderFailed' ? (
         <>
           <StepError error={error} />
-          <div className={styles.actions}>
+          <Inline gap="md" justify="end">
             <Button onPress={() => wizard.send({ type: 'wizard.retry' })}>
               <FormattedMessage id={sub === 'originalFailed' ? 'welcome.processing.again' : 'welcome.retry'} />
             </Button>
-          </div>
+          </Inline>
         </>
       ) : null}
       {items.length > 0 ? (
-        <ul className={styles.items} aria-label={intl.formatMessage({ id: 'welcome.processing.itemsLabel' })}>
+        <Stack as="ul" gap="md" aria-label={intl.formatMessage({ id: 'welcome.processing.itemsLabel' })}>
           {items.map((item) => (
             <ItemRow key={item.id} item={item} wizard={wizard} busy={sub === 'retryingItem'} />
           ))}
-        </ul>
+        </Stack>
       ) : null}
-    </section>
+    </Stack>
   );
 }
 
@@ -240,11 +247,11 @@ export function ConversionsStep({ wizard, mediaElement }: WizardStepProps) {
     if (item.status === 'done' && item.recording?.url)
       tracks.push({ id: item.id, label: item.voiceName, audioUrl: item.recording.url });
   return (
-    <section className={styles.section} aria-labelledby="welcome-conversions">
+    <Stack as="section" gap="lg" aria-labelledby="welcome-conversions">
       <StepHeading id="welcome.conversions.title" elementId="welcome-conversions" />
-      <p className={styles.muted}>
+      <Text tone="muted" size="sm">
         <FormattedMessage id="welcome.conversions.lead" />
-      </p>
+      </Text>
       {tracks.length > 0 ? (
         <ABPlayer
           label={intl.formatMessage({ id: 'welcome.conversions.player' })}
@@ -254,11 +261,11 @@ export function ConversionsStep({ wizard, mediaElement }: WizardStepProps) {
         />
       ) : null}
       <StepError error={error} />
-      <div className={styles.actions}>
+      <Inline gap="md" justify="end">
         <Button isPending={finishing} onPress={() => wizard.send({ type: 'wizard.finish' })}>
           <FormattedMessage id="welcome.conversions.finish" />
         </Button>
-      </div>
-    </section>
+      </Inline>
+    </Stack>
   );
 }

@@ -1,0 +1,1 @@
+export { Heading, HEADING_SIZES, type HeadingProps } from './Heading.tsx';

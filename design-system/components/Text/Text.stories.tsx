@@ -1,0 +1,72 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { Stack } from '../Stack/Stack.tsx';
+import { Text } from './Text.tsx';
+
+const meta = {
+  title: 'Components/Text',
+  component: Text,
+  args: { children: 'Record or upload audio, then convert it into any voice.' },
+} satisfies Meta<typeof Text>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const text = canvas.getByText('Record or upload audio, then convert it into any voice.');
+    await expect(text.tagName).toBe('P');
+    await expect(getComputedStyle(text).marginTop).toBe('0px');
+  },
+};
+
+/** Every tone in light and dark: axe checks each colour against the page. */
+export const Tones: Story = {
+  render: () => (
+    <Stack gap="sm">
+      <Text tone="neutral">Neutral: the body text.</Text>
+      <Text tone="muted">Muted: hints, captions and metadata.</Text>
+      <Text tone="critical">Critical: the conversion failed.</Text>
+      <Text tone="positive">Positive: the payment arrived.</Text>
+      <Text tone="caution">Caution: your trial ends in 2 days.</Text>
+      <Text tone="info">Info: a new voice is available.</Text>
+      <Text tone="accent">Accent: a highlighted figure.</Text>
+    </Stack>
+  ),
+};
+
+export const TonesDark: Story = { ...Tones, globals: { theme: 'dark' } };
+
+/** The type scale and its weights. */
+export const SizesAndWeights: Story = {
+  render: () => (
+    <Stack gap="sm">
+      {(['xs', 'sm', 'md', 'lg', 'xl'] as const).map((size) => (
+        <Text key={size} size={size}>
+          Size {size},{' '}
+          <Text as="strong" weight="bold">
+            bold
+          </Text>{' '}
+          and{' '}
+          <Text as="span" weight="medium">
+            medium
+          </Text>
+        </Text>
+      ))}
+    </Stack>
+  ),
+};
+
+/** A long name cut to one line with an ellipsis; the whole name is still in the page for screen readers. */
+export const Truncated: Story = {
+  render: () => (
+    <div style={{ maxWidth: '14rem' }}>
+      <Text truncate>Interview with the lighthouse keeper, second take (final).wav</Text>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const text = canvas.getByText('Interview with the lighthouse keeper, second take (final).wav');
+    await expect(text.scrollWidth).toBeGreaterThan(text.clientWidth);
+  },
+};

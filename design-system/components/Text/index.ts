@@ -1,0 +1,2 @@
+export { Text, type TextProps } from './Text.tsx';
+export { TONE_COLORS, type Tone } from './tone.ts';
