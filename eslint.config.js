@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
+import checkFile from 'eslint-plugin-check-file';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 // The one-way imports of CONVENTIONS.md: design-system → src/api → src/machines → src/shared → src/features →
@@ -23,6 +25,16 @@ const layers = [
   // Anything else under src/ (main.tsx) is the app shell, which may import every client layer.
   { type: 'app', pattern: 'src' },
 ];
+// A design-system name: a PascalCase component (Button.tsx, AppLayout/), a kebab-case module (modal-store.ts,
+// private/) or a camelCase hook (usePendingAction.ts).
+const DESIGN_SYSTEM_NAME = '@(+([A-Z])*([a-zA-Z0-9])|+([a-z0-9])*(-+([a-z0-9]))|use+([A-Z])*([a-zA-Z0-9]))';
+
+// The screen-reader announcer is one API in design-system/announcer; nothing else speaks to React Aria's.
+const liveAnnouncer = {
+  name: '@react-aria/live-announcer',
+  message: 'Announce through design-system/announcer (announce, useClearStaleAnnouncementsOn*, resetLiveRegion).',
+};
+
 const may = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
 
 export default tseslint.config(
@@ -98,5 +110,62 @@ export default tseslint.config(
   {
     files: ['**/*.stories.tsx', '**/*.test.ts', '**/*.test.tsx', 'tests/**', '.storybook/**'],
     rules: { 'boundaries/dependencies': 'off' },
+  },
+  // No import cycles in the client. (The server joins once its services are plugins: two cycles remain there,
+  // platform/config ↔ oauth-config and auth/calibrations ↔ calibration-runner.)
+  {
+    files: ['design-system/**/*.{ts,tsx}', 'src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // File and folder names (CONVENTIONS.md): kebab-case in src/ and server/ (a middle extension such as
+  // .css, .test, .stories or .machine is allowed); PascalCase components in design-system/.
+  {
+    files: ['src/**/*.{ts,tsx,js}', 'server/**/*.{ts,js}', 'design-system/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          'src/**/*.{ts,tsx,js}': 'KEBAB_CASE',
+          'server/**/*.{ts,js}': 'KEBAB_CASE',
+          'design-system/**/*.{ts,tsx}': DESIGN_SYSTEM_NAME,
+        },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { 'src/**/': 'KEBAB_CASE', 'server/**/': 'KEBAB_CASE', 'design-system/**/': DESIGN_SYSTEM_NAME },
+      ],
+    },
+  },
+  // The announcer and the modal registry: the design system's own, reached through the layers above it.
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [liveAnnouncer] }] },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}'],
+    ignores: ['**/*.stories.tsx', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [liveAnnouncer],
+          patterns: [
+            {
+              group: ['**/design-system/index.ts', '**/design-system/modals/**'],
+              importNames: ['modalStore', 'useModal', 'registerModal'],
+              message: 'Open, read and register modals through src/shared/modals, typed by ModalData.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

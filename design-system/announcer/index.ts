@@ -14,3 +14,9 @@ export {
   type Politeness,
   type ProgressMilestone,
 } from './announcer.ts';
+export {
+  clearStaleAnnouncements,
+  resetLiveRegion,
+  useClearStaleAnnouncementsOnChange,
+  useClearStaleAnnouncementsOnUnmount,
+} from './stale.ts';

@@ -5,7 +5,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../components/Button/index.ts';
 import { ConfirmDeleteDialog, InformationDialog, RenameDialog } from './dialogs/index.ts';
 import { ModalHost, registerModal } from './modal-host.tsx';
-import { closeModalsAfter, createModalStore, openModalIds, type ModalStore } from './modal-store.ts';
+import { createModalStore, openModalIds, type ModalStore } from './modal-store.ts';
 import { useModal } from './use-modal.ts';
 
 interface ProjectData {
@@ -26,7 +26,7 @@ function useDemoRegistrations(store: ModalStore) {
           defaultValue={data?.name}
           onSubmit={async (name) => {
             renameProject(name);
-            closeModalsAfter({ entity: 'project', action: 'update', ok: true }, store);
+            store.trigger.close({ id: 'renameProject' });
           }}
         />
       )),
@@ -36,7 +36,7 @@ function useDemoRegistrations(store: ModalStore) {
           body={<p>Its folders and recordings are deleted with it.</p>}
           onConfirm={async (choice) => {
             deleteProject(choice);
-            closeModalsAfter({ entity: 'project', action: 'delete', ok: true }, store);
+            store.trigger.close({ id: 'deleteProject' });
           }}
         />
       )),

@@ -1,8 +1,5 @@
 export {
-  MODAL_IDS,
-  closeModalsAfter,
   createModalStore,
-  isModalId,
   modalStore,
   openModalIds,
   type ModalContext,
@@ -10,7 +7,6 @@ export {
   type ModalId,
   type ModalStore,
 } from './modal-store.ts';
-export { modalsToClose, type SettledMutation } from './auto-close.ts';
 export { useModal, type ModalHandle } from './use-modal.ts';
 export { ModalHost, registerModal, type ModalComponentProps, type ModalHostProps } from './modal-host.tsx';
 export * from './dialogs/index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeModalsAfter, createModalStore, isModalId, MODAL_IDS, openModalIds } from './modal-store.ts';
+import { createModalStore, openModalIds } from './modal-store.ts';
 
 describe('modal store', () => {
   it('opens a modal by id with its data', () => {
@@ -51,24 +51,5 @@ describe('modal store', () => {
 
     expect(openModalIds(store.getSnapshot().context)).toEqual(['errorInfo', 'projectInfo']);
     expect(store.getSnapshot().context.projectInfo?.data).toBe(2);
-  });
-
-  it('closes what the auto-close rule says after a settled call', () => {
-    const store = createModalStore();
-    store.trigger.open({ id: 'renameFolder', data: { folderId: 1 } });
-    store.trigger.open({ id: 'upgradePlan' });
-
-    const closed = closeModalsAfter({ entity: 'folder', action: 'update', ok: true }, store);
-
-    expect(closed).toEqual(['renameFolder']);
-    expect(openModalIds(store.getSnapshot().context)).toEqual(['upgradePlan']);
-  });
-
-  it('knows the ids of SPEC.md §2, including whatIs topics', () => {
-    expect(MODAL_IDS).toHaveLength(39);
-    expect(isModalId('voiceSettings')).toBe(true);
-    expect(isModalId('whatIs:narrationStyle')).toBe(true);
-    expect(isModalId('whatIs:')).toBe(false);
-    expect(isModalId('renameThing')).toBe(false);
   });
 });

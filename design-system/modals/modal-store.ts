@@ -1,51 +1,11 @@
 import { createStore } from '@xstate/store';
-import { modalsToClose, type SettledMutation } from './auto-close.ts';
 
-/** Every modal id SPEC.md §2 names. `whatIs` dialogs may also carry a topic: `whatIs:<topic>`. */
-export const MODAL_IDS = [
-  'accentInfo',
-  'acceptableUsePolicy',
-  'audioSettingsIntro',
-  'customVoice',
-  'deleteAccount',
-  'deleteCalibration',
-  'deleteConversion',
-  'deleteFolder',
-  'deleteProject',
-  'deleteRecording',
-  'disabledMicrophone',
-  'errorInfo',
-  'getHelp',
-  'howToRequestKidsVoices',
-  'information',
-  'projectInfo',
-  'projectsFilters',
-  'provideFeedback',
-  'recordingInfo',
-  'recordingTts',
-  'regenerationIntro',
-  'regenerationSettings',
-  'renameCalibration',
-  'renameConversion',
-  'renameFolder',
-  'renameProject',
-  'renameRecording',
-  'reportConversionIssue',
-  'skipWelcomeWizard',
-  'trialWarning',
-  'ttsLanguageTooltip',
-  'ttsRequestsLimit',
-  'userProfession',
-  'upgradePlan',
-  'voicesFilters',
-  'voiceUpgradePlan',
-  'welcomeProfession',
-  'whatIs',
-  'voiceSettings',
-] as const;
-
-/** A modal id of SPEC.md §2; the "whatIs dialogs" are `whatIs` or `whatIs:<topic>`. */
-export type ModalId = (typeof MODAL_IDS)[number] | `whatIs:${string}`;
+/**
+ * A modal's id. The design system knows no product: which ids exist and what data each takes is the
+ * product's (a typed layer over this store). An id `base:topic` (e.g. `whatIs:accent`) is drawn by what was
+ * registered for `base`.
+ */
+export type ModalId = string;
 
 /** What the registry tracks for one modal. */
 export interface ModalEntry {
@@ -56,13 +16,6 @@ export interface ModalEntry {
 
 /** The store's context: one entry per modal id that has ever been opened, in the order they were opened. */
 export type ModalContext = Partial<Record<ModalId, ModalEntry>>;
-
-const known = new Set<string>(MODAL_IDS);
-
-/** Whether a string is a modal id of SPEC.md §2 (including `whatIs:<topic>`). */
-export function isModalId(value: string): value is ModalId {
-  return known.has(value) || /^whatIs:.+/.test(value);
-}
 
 /** A fresh modal store; the app uses the shared `modalStore`, tests make their own. */
 export function createModalStore(initial: ModalContext = {}) {
@@ -89,15 +42,5 @@ export const modalStore = createModalStore();
 
 /** The ids of the open modals, oldest first. */
 export function openModalIds(context: ModalContext): ModalId[] {
-  return (Object.keys(context) as ModalId[]).filter((id) => context[id]?.open);
-}
-
-/**
- * Applies SPEC.md §2's auto-close rule (`modalsToClose`) to a store: call it when an update, delete or
- * feedback call settles.
- */
-export function closeModalsAfter(event: SettledMutation, store: ModalStore = modalStore): ModalId[] {
-  const ids = modalsToClose(event, openModalIds(store.getSnapshot().context));
-  for (const id of ids) store.trigger.close({ id });
-  return ids;
+  return Object.keys(context).filter((id) => context[id]?.open);
 }

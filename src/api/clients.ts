@@ -4,11 +4,14 @@ import type { paths as MarketplacePaths } from '../../openapi/generated/marketpl
 import type { paths as ModelsPaths } from '../../openapi/generated/models.js';
 import { createSharedMiddleware, type SharedMiddlewareDeps } from './middleware.ts';
 import { createTokenStore } from './session-token.ts';
+import { FetchUploadRequest, type UploadRequest, type UploadTransport } from './upload.ts';
 
 export interface ApiClients {
   auth: Client<AuthPaths>;
   marketplace: Client<MarketplacePaths>;
   models: Client<ModelsPaths>;
+  /** How file uploads (with progress) reach the same server: see `uploadRecordings`. */
+  uploads: UploadTransport;
 }
 
 export interface ApiClientOptions extends Partial<SharedMiddlewareDeps> {
@@ -31,5 +34,13 @@ export function createApiClients(options: ApiClientOptions = {}): ApiClients {
   const marketplace = createClient<MarketplacePaths>(base);
   const models = createClient<ModelsPaths>(base);
   for (const c of [auth, marketplace, models] as Client<object>[]) c.use(middleware);
-  return { auth, marketplace, models };
+  const { fetch } = options;
+  const uploads: UploadTransport = {
+    // Over the clients' own fetch when one is given (tests, stories), so a fake network sees uploads too.
+    createRequest: fetch
+      ? () => new FetchUploadRequest(fetch, base.baseUrl)
+      : () => new XMLHttpRequest() as unknown as UploadRequest,
+    token: () => tokens.get(),
+  };
+  return { auth, marketplace, models, uploads };
 }

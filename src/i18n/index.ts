@@ -15,3 +15,14 @@ export const intl = createIntl({ locale: DEFAULT_LOCALE, messages: messages[DEFA
 export function t(id: MessageId, values?: Record<string, string | number>): string {
   return intl.formatMessage({ id }, values);
 }
+
+// react-intl's message ids are the keys of en.json: a wrong id (in formatMessage, <FormattedMessage> or
+// defineMessages, the design system's included) fails the typecheck.
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- react-intl's augmentation point
+  namespace FormatjsIntl {
+    interface Message {
+      ids: MessageId;
+    }
+  }
+}

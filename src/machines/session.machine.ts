@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { announceAction, addToast, type ToastSeverity } from '../../design-system/index.ts';
-import { isApiError, keepSessionOn401, type ApiClients, type TokenStore } from '../api/index.ts';
+import { getVoice, isApiError, keepSessionOn401, type ApiClients, type TokenStore } from '../api/index.ts';
 import { t, type MessageId } from '../i18n/index.ts';
 import { clearAppData, type AppStorage } from './app-storage.ts';
 import { failureMessage } from './failure-message.ts';
@@ -113,10 +113,7 @@ export function createSessionMachine({ api, tokens, storage, navigate, now = Dat
         if (!data) throw new Error('The promo code answer was empty');
         return data;
       }),
-      fetchVoice: fromPromise(async ({ input }: { input: string }): Promise<Voice | null> => {
-        const { data } = await api.models.POST('/api/v2/voices/by-ids', { body: { voice_ids: [input] } });
-        return data?.items.find((voice) => voice.id === input) ?? null;
-      }),
+      fetchVoice: fromPromise(({ input }: { input: string }): Promise<Voice | null> => getVoice(api, input)),
     },
     actions: {
       storeToken: (_, params: { csrfToken: string | undefined }) => {

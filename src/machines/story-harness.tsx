@@ -1,10 +1,17 @@
-import { clearAnnouncer, destroyAnnouncer } from '@react-aria/live-announcer';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { MemoryRouter, Outlet, Route, Routes, useHref, useLocation, useNavigate } from 'react-router';
 import { createActor, waitFor } from 'xstate';
-import { clearAnnouncements, ModalHost, modalStore, Toaster, toastStore } from '../../design-system/index.ts';
+import {
+  clearAnnouncements,
+  ModalHost,
+  modalStore,
+  resetLiveRegion,
+  Toaster,
+  toastStore,
+  useClearStaleAnnouncementsOnChange,
+} from '../../design-system/index.ts';
 import { ApiProvider, createApiClients, createTokenStore, type ApiClients, type TokenStore } from '../api/index.ts';
 import { createFakeFetch, type FakeCall, type FakeResponse } from '../api/testing.ts';
 import { browserStorage, clearAppData } from './app-storage.ts';
@@ -62,7 +69,7 @@ export async function createHarness({
   clearAnnouncements();
   // React Aria's live region keeps what the last story announced (a pending button points at a label
   // that is gone now): start each story with a fresh one.
-  destroyAnnouncer();
+  resetLiveRegion();
 
   const { fetch, calls } = createFakeFetch({
     'POST /api/v3/auth': user
@@ -116,14 +123,7 @@ function AppFrame({ harness }: { harness: Harness }) {
   harness.navigate.current = (to) => flushSync(() => void navigate(to));
   const { pathname } = useLocation();
   // As the app's root does: a pending button's announcement points at a label that left with its page.
-  const previous = useRef(pathname);
-  useEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
-    // Outside React's commit: the DOM change must not land in the middle of React's own work.
-    const timer = setTimeout(() => clearAnnouncer('assertive'));
-    return () => clearTimeout(timer);
-  }, [pathname]);
+  useClearStaleAnnouncementsOnChange(pathname);
   return (
     <AriaRouterProvider navigate={(to) => void navigate(to)} useHref={useHref}>
       <Outlet />

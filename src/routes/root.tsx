@@ -1,8 +1,16 @@
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { Outlet, ScrollRestoration, useHref, useMatches, useNavigate, type NavigateOptions } from 'react-router';
-import { Announcer, ModalHost, Toaster } from '../../design-system/index.ts';
+import {
+  Outlet,
+  ScrollRestoration,
+  useHref,
+  useLocation,
+  useMatches,
+  useNavigate,
+  type NavigateOptions,
+} from 'react-router';
+import { Announcer, ModalHost, Toaster, useClearStaleAnnouncementsOnChange } from '../../design-system/index.ts';
 import { useUrlCapture } from '../features/auth/index.ts';
 import { useBillingModals } from '../features/billing/index.ts';
 import { useConversionsModals, useFinishNotifications } from '../features/conversions/index.ts';
@@ -14,7 +22,8 @@ import { useWelcomeModals } from '../features/welcome/index.ts';
 import { useLiveEvents, useSession } from '../machines/index.ts';
 import { isAbsoluteHref } from './external-links.ts';
 import { useNewOriginalClearing } from './new-original-clearing.ts';
-import { useClearStaleAnnouncements, useFocusHeadingOnNavigation } from './route-focus.ts';
+import { useFocusHeadingOnNavigation } from './route-focus.ts';
+import type { MessageId } from '../i18n/index.ts';
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -25,9 +34,9 @@ declare module 'react-aria-components' {
 /** What a route may say about itself in its `handle`. */
 export interface RouteHandle {
   /** The message id of the page's name, for the document title ("Pricing · Timbre"). */
-  title?: string;
+  title?: MessageId;
   /** The page's name for signed-in users, where it differs (home: the dashboard). */
-  signedInTitle?: string;
+  signedInTitle?: MessageId;
 }
 
 /** Sets the document title from the deepest route that names its page. */
@@ -40,7 +49,7 @@ function useDocumentTitle() {
       const handle = match.handle as RouteHandle | undefined;
       return (isAuthenticated && handle?.signedInTitle) || handle?.title;
     })
-    .filter((id): id is string => Boolean(id))
+    .filter((id): id is MessageId => Boolean(id))
     .at(-1);
   useEffect(() => {
     const app = intl.formatMessage({ id: 'app.name' });
@@ -69,7 +78,8 @@ export function Root() {
   const navigate = useNavigate();
   useDocumentTitle();
   useFocusHeadingOnNavigation();
-  useClearStaleAnnouncements();
+  // After a navigation: a pending button's announcement points at a label that left with its page.
+  useClearStaleAnnouncementsOnChange(useLocation().pathname);
   useWelcomeModals();
   useBillingModals();
   useProjectsModals();

@@ -1,4 +1,3 @@
-import { clearAnnouncer } from '@react-aria/live-announcer';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
@@ -37,22 +36,5 @@ export function useFocusHeadingOnNavigation() {
     };
     frame = requestAnimationFrame(attempt);
     return () => cancelAnimationFrame(frame);
-  }, [pathname]);
-}
-
-/**
- * After a navigation, empties React Aria's assertive live region. A pending button announces itself there
- * by reference to its own label; once the page that held the button is gone the reference dangles (the
- * message was spoken already), and assistive technology or axe would find an unnamed image in the region.
- */
-export function useClearStaleAnnouncements() {
-  const { pathname } = useLocation();
-  const previous = useRef(pathname);
-  useEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
-    // In a task of its own, outside React's commit.
-    const timer = setTimeout(() => clearAnnouncer('assertive'));
-    return () => clearTimeout(timer);
   }, [pathname]);
 }

@@ -28,8 +28,9 @@ import { NotFound } from './not-found.tsx';
 import { PageLoader } from './page-loader.tsx';
 import { Root, type RouteHandle } from './root.tsx';
 import { RouteGuard } from './route-guard.tsx';
+import type { MessageId } from '../i18n/index.ts';
 
-const titled = (title: string): RouteHandle => ({ title });
+const titled = (title: MessageId): RouteHandle => ({ title });
 
 /**
  * SPEC.md section 2's guarded routes whose pages arrive with later features (account, calibrations, voices,

@@ -1,4 +1,5 @@
 import type { components } from '../../openapi/generated/auth.js';
+import type { MessageId } from '../i18n/index.ts';
 
 /**
  * The one price list (GET /api/v3/subscriptions) read into what the pricing page and the plan page show:
@@ -102,4 +103,4 @@ export function parseInterval(value: string | null): BillingInterval {
  * The message id of a plan's name as users read it (SPEC.md section 1: Explorer, Creator, Power, TTS Only,
  * Custom, Per Minute, Pay As You Go), never the internal category.
  */
-export const planNameId = (category: PlanCategory | null | undefined): string => `plans.name.${category ?? 'none'}`;
+export const planNameId = (category: PlanCategory | null | undefined): MessageId => `plans.name.${category ?? 'none'}`;

@@ -1,5 +1,6 @@
 import type { components } from '../../../openapi/generated/auth.js';
 import type { Credits } from '../../machines/index.ts';
+import type { MessageId } from '../../i18n/index.ts';
 
 export type LedgerEntry = components['schemas']['CreditLedgerEntry'];
 
@@ -81,7 +82,7 @@ export function forecastRunOut(
 }
 
 /** The ledger's reasons as the message ids the plan page shows them with (refunds share their charge's). */
-export function ledgerReasonId(reason: string): string {
+export function ledgerReasonId(reason: string): MessageId {
   const known = [
     'trial',
     'trial_end',
@@ -96,5 +97,8 @@ export function ledgerReasonId(reason: string): string {
     'admin',
   ];
   if (reason.startsWith('refund:')) return 'billing.ledger.reason.refund';
-  return known.includes(reason) ? `billing.ledger.reason.${reason.replace(':', '_')}` : 'billing.ledger.reason.other';
+  // Every known reason has its message in en.json (usage.test.ts).
+  return known.includes(reason)
+    ? (`billing.ledger.reason.${reason.replace(':', '_')}` as MessageId)
+    : 'billing.ledger.reason.other';
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/index.ts';
-import { conversionErrorOf, upgradeReasonOf } from './api/conversions-api.ts';
+import { conversionErrorOf } from './api/conversions-api.ts';
 import { conversionFileName, etaParts, signedSemitones } from './conversion-format.ts';
+import { upgradeReasonOf } from '../../shared/upgrade-reason.ts';
 
 describe('conversionFileName', () => {
   it('names a download as the server names it in exports: {original}_{voice}_{+N}st.wav', () => {

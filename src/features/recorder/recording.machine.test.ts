@@ -9,7 +9,7 @@ import {
 } from '../../../design-system/index.ts';
 import { createMemoryStorage } from '../../api/testing.ts';
 import { MICROPHONE_KEY } from '../../machines/index.ts';
-import type { Recording } from './api/upload.ts';
+import type { Recording } from '../../api/index.ts';
 import { createRecordingMachine, secondsLeft, type CaptureEvent, type Take } from './recording.machine.ts';
 
 const mics = [

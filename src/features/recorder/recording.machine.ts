@@ -1,10 +1,11 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { announceAction, modalStore } from '../../../design-system/index.ts';
+import { announceAction } from '../../../design-system/index.ts';
 import { t } from '../../i18n/index.ts';
 import { pickMicrophone, readMicrophone, saveMicrophone, type AppStorage } from '../../machines/index.ts';
-import type { Recording } from './api/upload.ts';
-import { requestMicrophones, startCapture, type Microphone } from './capture.ts';
-import { encodeWav } from './wav.ts';
+import type { Recording } from '../../api/index.ts';
+import { requestMicrophones, startCapture, type Microphone } from '../../shared/recorder/capture.ts';
+import { encodeWav } from '../../shared/recorder/wav.ts';
+import { openModal } from '../../shared/modals/index.ts';
 
 /** What the capture actor reports to the machine. */
 export type CaptureEvent =
@@ -122,7 +123,12 @@ export function createRecordingMachine(deps: RecorderDeps) {
     },
     actions: {
       announce: announceAction,
-      openDisabledMicrophone: () => modalStore.trigger.open({ id: 'disabledMicrophone' }),
+      // The modal offers to ask again: its OK re-enables this recorder.
+      openDisabledMicrophone: ({ self }) =>
+        openModal({
+          id: 'disabledMicrophone',
+          data: { retry: () => self.send({ type: 'recorder.enable' }) },
+        }),
       rememberMicrophone: ({ context }) => {
         if (context.microphone) saveMicrophone(deps.storage, context.microphone);
       },

@@ -1,5 +1,6 @@
 import type { LiveEvent } from '../../api/index.ts';
 import type { Recording, WizardVoice } from './api/welcome-api.ts';
+import { stageProgress } from '../../shared/process-stage.ts';
 
 /** SPEC.md section 2: a wizard step item is processing, error, done or skip. */
 export type WizardItemStatus = 'processing' | 'error' | 'done' | 'skip';
@@ -17,18 +18,6 @@ export interface WizardItem {
   error: string | null;
   /** The conversion as last known (its audio once done). */
   recording: Recording | null;
-}
-
-/**
- * SPEC.md section 3: progress from process_stage "current/total" — the displayed total is the second number
- * + 1; 100 / total × current; "0" is 0 %; no stage is 100 %. (The conversions feature has the same rule; a
- * feature may not import another, and this is four lines.)
- */
-export function stageProgress(stage: string | null | undefined): number {
-  if (stage == null) return 100;
-  const match = /^(\d+)\/(\d+)$/.exec(stage);
-  if (!match) return 0;
-  return Math.min(100, Math.max(0, (100 / (Number(match[2]) + 1)) * Number(match[1])));
 }
 
 export function statusOfState(state: Recording['state']): WizardItemStatus {

@@ -1,5 +1,5 @@
 import type { components } from '../../../../openapi/generated/auth.js';
-import { keepSessionOn401, type ApiClients } from '../../../api/index.ts';
+import { body, keepSessionOn401, type ApiClients } from '../../../api/index.ts';
 
 type Schemas = components['schemas'];
 export type OauthProvider = Schemas['OauthProvider'];
@@ -14,12 +14,6 @@ export const isOauthProvider = (value: string | undefined): value is OauthProvid
 
 /** One provider as GET /api/v3/oauth2 (listOauthProviders) lists it. */
 export type OauthProviderInfo = Schemas['OauthProviderInfo'];
-
-/** Throws when a call that succeeded has no body: the contract promises one. */
-function body<T>(data: T | undefined): T {
-  if (data === undefined) throw new Error('The server answered without a body');
-  return data;
-}
 
 // A wrong password or a rejected code answers 401 for these calls; that is not the end of a session, so
 // the shared middleware must not sign out and go home (keepSessionOn401).

@@ -9,6 +9,7 @@ import { AuthPage } from './auth-page.tsx';
 import * as styles from './auth.css.ts';
 import { FormAlert } from './form-alert.tsx';
 import { useFormSubmit } from './use-form-submit.ts';
+import type { MessageId } from '../../../i18n/index.ts';
 
 const RULES = {
   fields: { password: 'auth.validation.password' },
@@ -23,7 +24,7 @@ export function ChangePasswordPage() {
   const { changePasswordId = '' } = useParams();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const message = (id: string | null) => (id ? intl.formatMessage({ id }) : null);
+  const message = (id: MessageId | null) => (id ? intl.formatMessage({ id }) : null);
   const { submit, isPending, fieldErrors, formError, attempt } = useFormSubmit(RULES, () => {
     announce(intl.formatMessage({ id: 'auth.changePassword.success' }));
     void navigate('/change-password-success');

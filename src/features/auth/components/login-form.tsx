@@ -9,6 +9,7 @@ import { validateEmail } from '../validation.ts';
 import { botCheckSiteKey as pageSiteKey, useBotCheck } from './bot-check.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { useFormSubmit } from './use-form-submit.ts';
+import type { MessageId } from '../../../i18n/index.ts';
 
 const RULES = {
   fields: { email: 'auth.validation.email' },
@@ -42,7 +43,7 @@ export function LoginForm({ botCheckSiteKey }: LoginFormProps) {
     { ...RULES, botCheck: siteKey ? 'auth.login.botCheckNeeded' : 'auth.login.botCheckUnavailable' },
     (answer: Awaited<ReturnType<typeof login>>) => session.send({ type: 'session.login', session: answer }),
   );
-  const message = (id: string | null) => (id ? intl.formatMessage({ id }) : null);
+  const message = (id: MessageId | null) => (id ? intl.formatMessage({ id }) : null);
   const withBotCheck = asked && siteKey !== null;
 
   return (

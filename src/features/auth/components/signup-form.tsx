@@ -9,6 +9,7 @@ import { validateEmail, validatePassword, validatePersonName } from '../validati
 import { useBotCheck } from './bot-check.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { useFormSubmit } from './use-form-submit.ts';
+import type { MessageId } from '../../../i18n/index.ts';
 
 const RULES = {
   fields: {
@@ -43,7 +44,7 @@ export function SignupForm({ botCheckSiteKey }: SignupFormProps) {
   // code starts it whatever this says).
   const [trial, setTrial] = useState(true);
   const set = (name: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
-  const message = (id: string | null) => (id ? intl.formatMessage({ id }) : null);
+  const message = (id: MessageId | null) => (id ? intl.formatMessage({ id }) : null);
 
   const { submit, isPending, fieldErrors, formError, attempt } = useFormSubmit(
     RULES,

@@ -50,8 +50,9 @@ import { fetchLedger, LEDGER_CSV_URL, LEDGER_PAGE_SIZE } from '../api/billing-ap
 import { rememberCheckout } from '../pending-checkout.ts';
 import { CustomPlanForm } from './custom-plan-form.tsx';
 import { IntervalToggle } from './interval-toggle.tsx';
-import { forecastRunOut, ledgerReasonId, usageOf, type LedgerEntry } from '../usage.ts';
+import { forecastRunOut, ledgerReasonId, usageOf, type Allowance, type LedgerEntry } from '../usage.ts';
 import * as styles from './billing.css.ts';
+import type { MessageId } from '../../../i18n/index.ts';
 
 /** The current plan: its name, where it stands, and what the user can do about it. */
 function CurrentPlanCard({ facts, current }: { facts: PlanFacts; current: CurrentPlan | null }) {
@@ -165,27 +166,34 @@ function UsageSection({ facts, ledger }: { facts: PlanFacts; ledger: LedgerEntry
     left: usage.requests.limit - usage.requests.used,
   };
   // Each allowance as a meter, shown once there is one (the daily TTS requests always).
-  const meters = [
-    {
-      id: 'billing.usage.minutes',
-      valueId: 'billing.usage.minutesValue',
-      format: minutes,
-      allowance: usage.planSeconds,
-    },
-    {
-      id: 'billing.usage.credits',
-      valueId: 'billing.usage.minutesValue',
-      format: minutes,
-      allowance: usage.boughtSeconds,
-    },
-    {
-      id: 'billing.usage.characters',
-      valueId: 'billing.usage.charactersValue',
-      format: count,
-      allowance: usage.characters,
-    },
-    { id: 'billing.usage.requests', valueId: 'billing.usage.requestsValue', format: count, allowance: requests },
-  ].map((meter) => ({
+  const meters = (
+    [
+      {
+        id: 'billing.usage.minutes',
+        valueId: 'billing.usage.minutesValue',
+        format: minutes,
+        allowance: usage.planSeconds,
+      },
+      {
+        id: 'billing.usage.credits',
+        valueId: 'billing.usage.minutesValue',
+        format: minutes,
+        allowance: usage.boughtSeconds,
+      },
+      {
+        id: 'billing.usage.characters',
+        valueId: 'billing.usage.charactersValue',
+        format: count,
+        allowance: usage.characters,
+      },
+      { id: 'billing.usage.requests', valueId: 'billing.usage.requestsValue', format: count, allowance: requests },
+    ] satisfies {
+      id: MessageId;
+      valueId: MessageId;
+      format: (n: number) => string;
+      allowance: Pick<Allowance, 'total' | 'used' | 'left'>;
+    }[]
+  ).map((meter) => ({
     ...meter,
     value: meter.allowance.total > 0 ? (meter.allowance.used / meter.allowance.total) * 100 : 0,
   }));

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useModal } from '../../../../design-system/index.ts';
 import { browserStorage, useSession, useSubscription } from '../../../machines/index.ts';
 import type { TrialWarningData } from '../modals/index.ts';
+import { useModal } from '../../../shared/modals/index.ts';
 
 /** Which reminder was shown last (so each is shown once): `ending:<trial end>` or `expired:<user id>`. */
 export const TRIAL_REMINDER_KEY = 'timbre.trialReminder';
@@ -37,7 +37,7 @@ export function trialReminder(
 export function useTrialReminder() {
   const session = useSession();
   const { state, subscriptions } = useSubscription();
-  const warning = useModal<TrialWarningData>('trialWarning');
+  const warning = useModal('trialWarning');
   const open = warning.open;
   const userId = session.user?.id ?? '';
   const endsAt = subscriptions?.current?.trial_ends_at ?? null;

@@ -1,17 +1,21 @@
 import { useEffect } from 'react';
-import { registerModal } from '../../../../design-system/index.ts';
+import { registerModal } from '../../../shared/modals/index.ts';
 import { TrialWarningModal, type TrialWarningData } from './trial-warning-modal.tsx';
 import { UpgradePlanModal, type UpgradePlanData } from './upgrade-plan-modal.tsx';
+
+declare module '../../../shared/modals/modal-data.ts' {
+  interface ModalData {
+    upgradePlan: UpgradePlanData;
+    trialWarning: TrialWarningData;
+  }
+}
 
 /**
  * Registers the billing modals by id: upgradePlan (the one upgrade prompt every feature opens, for every
  * reason of SPEC.md section 8) and trialWarning (the trial ends soon, or has ended).
  */
 export function registerBillingModals(): () => void {
-  const undo = [
-    registerModal<UpgradePlanData>('upgradePlan', UpgradePlanModal),
-    registerModal<TrialWarningData>('trialWarning', TrialWarningModal),
-  ];
+  const undo = [registerModal('upgradePlan', UpgradePlanModal), registerModal('trialWarning', TrialWarningModal)];
   return () => undo.forEach((fn) => fn());
 }
 

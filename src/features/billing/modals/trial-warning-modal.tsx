@@ -12,6 +12,7 @@ import {
 import * as styles from './billing-modals.css.ts';
 import { trialTimeLeft } from './trial-time-left.ts';
 import { PLAN_PAGE } from './upgrade-reasons.ts';
+import type { MessageId } from '../../../i18n/index.ts';
 
 /** What an opener of trialWarning passes. */
 export interface TrialWarningData {
@@ -38,7 +39,7 @@ export function TrialWarningModal({ data, close }: ModalComponentProps<TrialWarn
   const intl = useIntl();
   const left = data?.kind === 'ending' ? trialTimeLeft(data.endsAt) : null;
   const ending = data?.kind === 'ending' && (left !== null || !data.endsAt);
-  const action = (labelId: string) => (
+  const action = (labelId: MessageId) => (
     <>
       <NotNow close={close} />
       {/* eslint-disable-next-line jsx-a11y/no-autofocus */}

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, ButtonLink, Dialog, Modal, Text, type ModalComponentProps } from '../../../../design-system/index.ts';
-import { upgradeReasonOf, upgradeText, type UpgradeReason } from './upgrade-reasons.ts';
+import { knownUpgradeReason, type UpgradeReason } from '../../../shared/upgrade-reason.ts';
+import { upgradeText } from './upgrade-reasons.ts';
 
 /** What an opener of upgradePlan passes. */
 export interface UpgradePlanData {
@@ -17,7 +18,7 @@ export interface UpgradePlanData {
  */
 export function UpgradePlanModal({ data, close }: ModalComponentProps<UpgradePlanData>) {
   const intl = useIntl();
-  const text = upgradeText(upgradeReasonOf(data?.reason));
+  const text = upgradeText(knownUpgradeReason(data?.reason));
   const bodyId = data?.name && text.bodyNamedId ? text.bodyNamedId : text.bodyId;
   return (
     <Modal isDismissable size="sm">

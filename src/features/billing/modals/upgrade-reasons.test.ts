@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../i18n/en.json';
-import { UPGRADE_REASONS, upgradeReasonOf, upgradeText, type UpgradeReason } from './upgrade-reasons.ts';
+import {
+  knownUpgradeReason as upgradeReasonOf,
+  UPGRADE_REASONS,
+  type UpgradeReason,
+} from '../../../shared/upgrade-reason.ts';
+import { upgradeText } from './upgrade-reasons.ts';
 
 const messages: Record<string, string> = en;
 

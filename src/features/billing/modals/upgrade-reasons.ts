@@ -1,38 +1,17 @@
-import type { components } from '../../../../openapi/generated/marketplace.js';
-
-/** Why an upgrade prompt opens (SPEC.md section 2's reasons; the 402 answers carry one). */
-export type UpgradeReason = components['schemas']['UpgradeReason'];
-
-/** Every reason of SPEC.md section 2, in its order. */
-export const UPGRADE_REASONS = [
-  'download',
-  'trial_expired',
-  'out_of_minutes',
-  'out_of_credits',
-  'out_of_characters',
-  'voice',
-  'accent',
-  'unlock_sts',
-] as const satisfies readonly UpgradeReason[];
+import type { UpgradeReason } from '../../../shared/upgrade-reason.ts';
+import type { MessageId } from '../../../i18n/index.ts';
 
 /** The plan page every prompt leads to, and its credit packs. */
 export const PLAN_PAGE = '/account/plan';
 export const CREDITS_PAGE = '/account/plan#credits';
 
-const known = new Set<string>(UPGRADE_REASONS);
-
-/** The reason to explain: a known one as it is; none, or one this client does not know, is the expired trial (SPEC.md section 8's default). */
-export function upgradeReasonOf(value: unknown): UpgradeReason {
-  return typeof value === 'string' && known.has(value) ? (value as UpgradeReason) : 'trial_expired';
-}
-
 /** What the prompt for a reason says and where its main button leads (SPEC.md section 8). */
 export interface UpgradeText {
-  titleId: string;
+  titleId: MessageId;
   /** The body; `bodyNamedId` when the opener named the voice or accent. */
-  bodyId: string;
-  bodyNamedId?: string;
-  buttonId: string;
+  bodyId: MessageId;
+  bodyNamedId?: MessageId;
+  buttonId: MessageId;
   href: string;
 }
 

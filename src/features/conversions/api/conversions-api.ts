@@ -1,6 +1,5 @@
 import type { components } from '../../../../openapi/generated/marketplace.js';
-import { ApiError, type ApiClients } from '../../../api/index.ts';
-import type { Voice } from '../../../machines/index.ts';
+import { ApiError, body, type ApiClients } from '../../../api/index.ts';
 
 export type Recording = components['schemas']['Recording'];
 export type RecordingPage = components['schemas']['RecordingPage'];
@@ -9,11 +8,6 @@ export type OrderConversion = components['schemas']['OrderConversion'];
 export type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
 export type OrderResponse = components['schemas']['OrderResponse'];
 export type Project = components['schemas']['Project'];
-
-function body<T>(data: T | undefined): T {
-  if (data === undefined) throw new Error('The server answered without a body');
-  return data;
-}
 
 /** POST /api/v2/orders: one original into several voices; the conversions come back queued. */
 export async function createOrder(api: ApiClients, request: CreateOrderRequest): Promise<OrderResponse> {
@@ -75,13 +69,6 @@ export async function getProject(api: ApiClients, id: string): Promise<Project> 
   return body(data);
 }
 
-/** The upgrade reason of a 402 (SPEC.md section 2 "Upgrade prompt reasons"), or null for any other failure. */
-export function upgradeReasonOf(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.statusCode !== 402) return null;
-  const reason = (error.body as { reason?: unknown } | undefined)?.reason;
-  return typeof reason === 'string' ? reason : 'trial_expired';
-}
-
 const CONVERSION_FIELD = /^body\/conversions\/(\d+)(?:\/([a-z_]+))?/;
 
 /**
@@ -117,10 +104,4 @@ export async function renameConversion(api: ApiClients, id: string, label: strin
 export async function getRecording(api: ApiClients, id: string): Promise<Recording> {
   const { data } = await api.marketplace.GET('/api/recordings/{id}', { params: { path: { id } } });
   return body(data);
-}
-
-/** POST /api/v2/voices/by-ids with one id: the voice, or null when it is gone or not the caller's to see. */
-export async function getVoice(api: ApiClients, id: string): Promise<Voice | null> {
-  const { data } = await api.models.POST('/api/v2/voices/by-ids', { body: { voice_ids: [id] } });
-  return body(data).items.find((voice) => voice.id === id) ?? null;
 }

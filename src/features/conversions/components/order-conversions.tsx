@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { announce, Button, modalStore, Stack, Text } from '../../../../design-system/index.ts';
+import { announce, Button, Stack, Text } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import {
   browserStorage,
@@ -11,8 +11,11 @@ import {
   originalHref,
   useVoiceSelection,
 } from '../../../machines/index.ts';
-import { conversionErrorOf, createOrder, getProject, upgradeReasonOf, type Recording } from '../api/conversions-api.ts';
+import { conversionErrorOf, createOrder, getProject, type Recording } from '../api/conversions-api.ts';
 import { NotifyOnFinishSwitch } from '../notifications/finish-notifications.tsx';
+import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
+import { openUpgradePrompt } from '../../../shared/upgrade-prompt.ts';
+import type { MessageId } from '../../../i18n/index.ts';
 
 /** An original the order converts, as the page that hosts the button knows it. */
 export interface OrderOriginal {
@@ -31,14 +34,13 @@ export interface OrderConversionsProps {
 }
 
 // The voice settings a refused conversion names, in the user's words; any other field keeps the server's.
-const FIELD_MESSAGES: Record<string, string> = {
+const FIELD_MESSAGES: Record<string, MessageId> = {
   voice_id: 'conversions.order.invalid.voice',
   accent_id: 'conversions.order.invalid.accent',
   narration_style_id: 'conversions.order.invalid.style',
 };
 
 // Reasons the voice screens' own prompt explains; the others are the plan's (upgradePlan).
-const VOICE_REASONS = new Set(['voice', 'accent']);
 
 /**
  * "Order conversions" on /choose-voices: one order per original (POST /api/v2/orders) with the chosen voices
@@ -76,11 +78,7 @@ export function OrderConversions({ originals, onVoiceErrors }: OrderConversionsP
   const refused = (failure: unknown) => {
     const upgrade = upgradeReasonOf(failure);
     if (upgrade) {
-      modalStore.trigger.open(
-        VOICE_REASONS.has(upgrade)
-          ? { id: 'voiceUpgradePlan', data: { reason: upgrade } }
-          : { id: 'upgradePlan', data: { reason: upgrade } },
-      );
+      openUpgradePrompt(upgrade);
       return;
     }
     const at = conversionErrorOf(failure);

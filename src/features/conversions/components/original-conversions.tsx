@@ -11,7 +11,6 @@ import {
   Menu,
   MenuItem,
   MenuTrigger,
-  modalStore,
   ProgressBar,
   Stack,
   Text,
@@ -28,9 +27,10 @@ import type { RegenerationSettingsData } from '../modals/regeneration-settings-m
 import type { RenameConversionData } from '../modals/rename-conversion-modal.tsx';
 import type { ReportConversionIssueData } from '../modals/report-conversion-issue-modal.tsx';
 import { useFinishNotifications } from '../notifications/finish-notifications.tsx';
-import { parseStage } from '../process-stage.ts';
+import { parseStage } from '../../../shared/process-stage.ts';
 import * as styles from './conversions.css.ts';
 import { useCompleted, useConversions } from './use-conversions.ts';
+import { openModal } from '../../../shared/modals/index.ts';
 
 export interface OriginalConversionsProps {
   /** The original whose conversions are shown (its label and audio are the A/B player's first track). */
@@ -307,7 +307,7 @@ function ConversionItem({
               size="sm"
               aria-label={intl.formatMessage({ id: 'conversions.item.download.label' }, { name })}
               onPress={() =>
-                modalStore.trigger.open({
+                openModal({
                   id: 'upgradePlan',
                   data: { reason: download && !download.ok ? download.reason : 'download' },
                 })
@@ -334,32 +334,32 @@ function ConversionItem({
             onAction={(key) => {
               const refresh = (renamed: Recording) => actor.send({ type: 'conversion.refresh', recording: renamed });
               if (key === 'rename') {
-                modalStore.trigger.open({
+                openModal({
                   id: 'renameConversion',
                   data: { conversion: recording, onRenamed: refresh } satisfies RenameConversionData,
                 });
               }
               if (key === 'regenerate') {
                 const data = { conversion: recording, name, onOrdered } satisfies RegenerationSettingsData;
-                modalStore.trigger.open({
+                openModal({
                   id: isRegenerationIntroHidden() ? 'regenerationSettings' : 'regenerationIntro',
                   data,
                 });
               }
               if (key === 'errorInfo') {
-                modalStore.trigger.open({
+                openModal({
                   id: 'errorInfo',
                   data: { conversion: recording, name, onRetried: refresh } satisfies ErrorInfoData,
                 });
               }
               if (key === 'report') {
-                modalStore.trigger.open({
+                openModal({
                   id: 'reportConversionIssue',
                   data: { conversion: recording, name } satisfies ReportConversionIssueData,
                 });
               }
               if (key === 'delete') {
-                modalStore.trigger.open({
+                openModal({
                   id: 'deleteConversion',
                   data: { conversion: recording, name, onDeleted } satisfies DeleteConversionData,
                 });

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createActor } from 'xstate';
-import { modalStore } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { failureMessage, onLiveEvents } from '../../../machines/index.ts';
 import {
@@ -9,10 +8,11 @@ import {
   createOrder,
   listConversions,
   retryConversion,
-  upgradeReasonOf,
   type Recording,
 } from '../api/conversions-api.ts';
 import { createConversionMachine, type ConversionActor } from '../machines/conversion.machine.ts';
+import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
+import { openUpgradePrompt } from '../../../shared/upgrade-prompt.ts';
 
 export interface ConversionsList {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -36,11 +36,7 @@ const MAX_LIMIT = 100;
 function promptUpgrade(error: unknown) {
   const reason = upgradeReasonOf(error);
   if (!reason) return;
-  modalStore.trigger.open(
-    reason === 'voice' || reason === 'accent'
-      ? { id: 'voiceUpgradePlan', data: { reason } }
-      : { id: 'upgradePlan', data: { reason } },
-  );
+  openUpgradePrompt(reason);
 }
 
 /**

@@ -2,7 +2,7 @@ import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type Sna
 import { announceAction, progressMilestone } from '../../../../design-system/index.ts';
 import { t, type MessageId } from '../../../i18n/index.ts';
 import type { Recording, RecordingState } from '../api/conversions-api.ts';
-import { estimateSecondsLeft, stageProgress } from '../process-stage.ts';
+import { estimateSecondsLeft, stageProgress } from '../../../shared/process-stage.ts';
 
 /** SPEC.md section 4: how a conversion's state is shown. */
 export type ConversionDisplay = 'in_progress' | 'completed' | 'failed' | 'cancelled';

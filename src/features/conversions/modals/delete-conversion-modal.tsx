@@ -1,14 +1,13 @@
-import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { clearAnnouncer } from '@react-aria/live-announcer';
 import {
   addToast,
-  closeModalsAfter,
   ConfirmDeleteDialog,
+  useClearStaleAnnouncementsOnUnmount,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import { isApiError, useApi } from '../../../api/index.ts';
 import { deleteConversion, type Recording } from '../api/conversions-api.ts';
+import { closeModalsAfter } from '../../../shared/modals/index.ts';
 
 export interface DeleteConversionData {
   /** The conversion to delete. */
@@ -27,7 +26,7 @@ export function DeleteConversionModal({ data }: ModalComponentProps<DeleteConver
   const intl = useIntl();
   const api = useApi();
   // The pending button's announcement points at its label, which leaves with the dialog.
-  useEffect(() => () => void setTimeout(() => clearAnnouncer('assertive')), []);
+  useClearStaleAnnouncementsOnUnmount();
   if (!data) return null;
   return (
     <ConfirmDeleteDialog

@@ -5,16 +5,17 @@ import {
   Button,
   Dialog,
   Modal,
-  modalStore,
   Stack,
   Text,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { failureMessage } from '../../../machines/index.ts';
-import { retryConversion, upgradeReasonOf, type Recording } from '../api/conversions-api.ts';
+import { retryConversion, type Recording } from '../api/conversions-api.ts';
 import { conversionErrorKind } from '../error-kind.ts';
 import type { ReportConversionIssueData } from './report-conversion-issue-modal.tsx';
+import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
+import { openModal } from '../../../shared/modals/index.ts';
 
 export interface ErrorInfoData {
   /** The failed conversion, with the server's error. */
@@ -52,7 +53,7 @@ export function ErrorInfoModal({ data, close }: ModalComponentProps<ErrorInfoDat
         const reason = upgradeReasonOf(error);
         if (reason) {
           close();
-          modalStore.trigger.open({ id: 'upgradePlan', data: { reason } });
+          openModal({ id: 'upgradePlan', data: { reason } });
           return;
         }
         const message = intl.formatMessage(
@@ -75,7 +76,7 @@ export function ErrorInfoModal({ data, close }: ModalComponentProps<ErrorInfoDat
               isDisabled={pending}
               onPress={() => {
                 close();
-                modalStore.trigger.open({
+                openModal({
                   id: 'reportConversionIssue',
                   data: { conversion: data.conversion, name: data.name } satisfies ReportConversionIssueData,
                 });

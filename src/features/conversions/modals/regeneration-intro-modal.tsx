@@ -5,13 +5,13 @@ import {
   Checkbox,
   Dialog,
   Modal,
-  modalStore,
   Stack,
   Text,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import { hideRegenerationIntro } from '../conversion-preferences.ts';
 import type { RegenerationSettingsData } from './regeneration-settings-modal.tsx';
+import { openModal } from '../../../shared/modals/index.ts';
 
 /** regenerationIntro is opened with what regenerationSettings needs next. */
 export type RegenerationIntroData = RegenerationSettingsData;
@@ -38,7 +38,7 @@ export function RegenerationIntroModal({ data, close }: ModalComponentProps<Rege
               onPress={() => {
                 if (dontShow) hideRegenerationIntro(true);
                 close();
-                modalStore.trigger.open({ id: 'regenerationSettings', data });
+                openModal({ id: 'regenerationSettings', data });
               }}
             >
               <FormattedMessage id="conversions.regenerate.intro.continue" />

@@ -6,26 +6,27 @@ import {
   Dialog,
   Inline,
   Modal,
-  modalStore,
-  Radio,
-  RadioGroup,
-  Slider,
   Stack,
   Text,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
-import { useApi } from '../../../api/index.ts';
+import { getVoice, useApi } from '../../../api/index.ts';
 import {
   DEFAULT_NARRATION_STYLE_ID,
   failureMessage,
-  SEMITONES_MAX,
-  SEMITONES_MIN,
-  SEMITONES_STEP,
   settingsOf,
   snapSemitones,
   type Voice,
 } from '../../../machines/index.ts';
-import { conversionErrorOf, createOrder, getVoice, upgradeReasonOf, type Recording } from '../api/conversions-api.ts';
+import { SEMITONES_FORMAT } from '../../../shared/voice-settings/semitones-format.ts';
+import {
+  AccentField,
+  NarrationStyleField,
+  PitchSlider,
+} from '../../../shared/voice-settings/voice-settings-fields.tsx';
+import { conversionErrorOf, createOrder, type Recording } from '../api/conversions-api.ts';
+import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
+import { openUpgradePrompt } from '../../../shared/upgrade-prompt.ts';
 
 export interface RegenerationSettingsData {
   /** The conversion to regenerate: its original, voice and settings are where the new one starts. */
@@ -38,12 +39,6 @@ export interface RegenerationSettingsData {
   /** Told the new conversions once ordered (the list shows them). */
   onOrdered?: (conversions: Recording[]) => void;
 }
-
-const SEMITONES_FORMAT = {
-  signDisplay: 'exceptZero',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-} as const satisfies Intl.NumberFormatOptions;
 
 type Loaded = { status: 'loading' } | { status: 'ready'; voice: Voice } | { status: 'error'; message: string };
 
@@ -138,11 +133,7 @@ export function RegenerationSettingsModal({ data, close }: ModalComponentProps<R
         const reason = upgradeReasonOf(error);
         if (reason) {
           close();
-          modalStore.trigger.open(
-            reason === 'voice' || reason === 'accent'
-              ? { id: 'voiceUpgradePlan', data: { reason } }
-              : { id: 'upgradePlan', data: { reason } },
-          );
+          openUpgradePrompt(reason);
           return;
         }
         const refused = conversionErrorOf(error);
@@ -198,42 +189,27 @@ export function RegenerationSettingsModal({ data, close }: ModalComponentProps<R
           ) : null}
           {voice ? (
             <>
-              <Slider
+              <PitchSlider
                 label={intl.formatMessage({ id: 'conversions.regenerate.semitones' })}
-                minValue={SEMITONES_MIN}
-                maxValue={SEMITONES_MAX}
-                step={SEMITONES_STEP}
-                fillOffset={0}
                 value={semitones}
-                onChange={(value) => setSemitones(snapSemitones(value))}
-                formatOptions={SEMITONES_FORMAT}
+                onChange={setSemitones}
                 description={intl.formatMessage({ id: 'conversions.regenerate.semitonesHelp' })}
               />
               {voice.accents.length > 0 ? (
-                <RadioGroup
+                <AccentField
                   label={intl.formatMessage({ id: 'conversions.regenerate.accent' })}
+                  accents={voice.accents}
                   value={accentId}
                   onChange={setAccentId}
-                >
-                  {voice.accents.map((a) => (
-                    <Radio key={a.id} value={a.id}>
-                      {a.info.name}
-                    </Radio>
-                  ))}
-                </RadioGroup>
+                />
               ) : null}
               {voice.narration_styles.length > 0 ? (
-                <RadioGroup
+                <NarrationStyleField
                   label={intl.formatMessage({ id: 'conversions.regenerate.style' })}
+                  narrationStyles={voice.narration_styles}
                   value={styleId}
                   onChange={setStyleId}
-                >
-                  {voice.narration_styles.map((s) => (
-                    <Radio key={s.id} value={s.id}>
-                      {s.info.name}
-                    </Radio>
-                  ))}
-                </RadioGroup>
+                />
               ) : null}
             </>
           ) : null}

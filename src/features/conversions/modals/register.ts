@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { registerModal } from '../../../../design-system/index.ts';
+import { registerModal } from '../../../shared/modals/index.ts';
 import { DeleteConversionModal, type DeleteConversionData } from './delete-conversion-modal.tsx';
 import { ErrorInfoModal, type ErrorInfoData } from './error-info-modal.tsx';
 import { RegenerationIntroModal, type RegenerationIntroData } from './regeneration-intro-modal.tsx';
@@ -7,18 +7,29 @@ import { RegenerationSettingsModal, type RegenerationSettingsData } from './rege
 import { RenameConversionModal, type RenameConversionData } from './rename-conversion-modal.tsx';
 import { ReportConversionIssueModal, type ReportConversionIssueData } from './report-conversion-issue-modal.tsx';
 
+declare module '../../../shared/modals/modal-data.ts' {
+  interface ModalData {
+    reportConversionIssue: ReportConversionIssueData;
+    deleteConversion: DeleteConversionData;
+    renameConversion: RenameConversionData;
+    errorInfo: ErrorInfoData;
+    regenerationIntro: RegenerationIntroData;
+    regenerationSettings: RegenerationSettingsData;
+  }
+}
+
 /**
  * Registers the conversions' modals by id: reportConversionIssue, deleteConversion, renameConversion,
  * errorInfo, regenerationIntro and regenerationSettings.
  */
 export function registerConversionsModals(): () => void {
   const undo = [
-    registerModal<ReportConversionIssueData>('reportConversionIssue', ReportConversionIssueModal),
-    registerModal<DeleteConversionData>('deleteConversion', DeleteConversionModal),
-    registerModal<RenameConversionData>('renameConversion', RenameConversionModal),
-    registerModal<ErrorInfoData>('errorInfo', ErrorInfoModal),
-    registerModal<RegenerationIntroData>('regenerationIntro', RegenerationIntroModal),
-    registerModal<RegenerationSettingsData>('regenerationSettings', RegenerationSettingsModal),
+    registerModal('reportConversionIssue', ReportConversionIssueModal),
+    registerModal('deleteConversion', DeleteConversionModal),
+    registerModal('renameConversion', RenameConversionModal),
+    registerModal('errorInfo', ErrorInfoModal),
+    registerModal('regenerationIntro', RegenerationIntroModal),
+    registerModal('regenerationSettings', RegenerationSettingsModal),
   ];
   return () => undo.forEach((fn) => fn());
 }

@@ -1,7 +1,8 @@
 import { useIntl } from 'react-intl';
-import { announce, closeModalsAfter, RenameDialog, type ModalComponentProps } from '../../../../design-system/index.ts';
+import { announce, RenameDialog, type ModalComponentProps } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { renameConversion, type Recording } from '../api/conversions-api.ts';
+import { closeModalsAfter } from '../../../shared/modals/index.ts';
 
 export interface RenameConversionData {
   /** The conversion to rename; its label is the name selected when the dialog opens. */

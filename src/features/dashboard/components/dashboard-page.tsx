@@ -1,8 +1,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, ButtonLink, Card, Link, PageBlock, PageHeader, useModal } from '../../../../design-system/index.ts';
+import { Button, ButtonLink, Card, Link, PageBlock, PageHeader } from '../../../../design-system/index.ts';
 import { canStartTrial, isSubscribed, useSession, useSubscription, type User } from '../../../machines/index.ts';
 import { EXPLORER, planNameId } from '../../../shared/price-list.ts';
 import * as styles from './dashboard.css.ts';
+import { useModal } from '../../../shared/modals/index.ts';
 
 /** The places the dashboard points to (their pages arrive with the projects, recording and voices features). */
 const SHORTCUTS = [

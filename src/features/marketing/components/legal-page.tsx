@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '../../../../design-system/components/Link/index.ts';
 import * as s from './marketing.css.ts';
 import { Heading, PageBlock, Stack } from '../../../../design-system/index.ts';
+import type { MessageId } from '../../../i18n/index.ts';
 
 export interface LegalSection {
   /** The key under the page's prefix: `<prefix>.<key>.title`, `<prefix>.<key>.p1`… */
@@ -23,6 +24,9 @@ interface LegalPageProps {
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
+// The page's ids are built from its prefix, section keys and paragraph counts, which are en.json's own.
+const legalId = (id: string) => id as MessageId;
+
 /** A plain structured text page: a title, a lead, a table of contents and numbered sections. */
 function LegalPage({ prefix, sections, leadHref }: LegalPageProps) {
   const intl = useIntl();
@@ -30,11 +34,11 @@ function LegalPage({ prefix, sections, leadHref }: LegalPageProps) {
   return (
     <PageBlock width="xsmall" gap="xl" paddingY="xxl" paddingBottom="xxxl">
       <Heading level={1}>
-        <FormattedMessage id={`${prefix}.title`} />
+        <FormattedMessage id={legalId(`${prefix}.title`)} />
       </Heading>
       <p className={s.lead}>
         <FormattedMessage
-          id={`${prefix}.lead`}
+          id={legalId(`${prefix}.lead`)}
           values={{ link: (chunks: ReactNode[]) => <Link href={leadHref}>{chunks}</Link> }}
         />
       </p>
@@ -47,7 +51,7 @@ function LegalPage({ prefix, sections, leadHref }: LegalPageProps) {
             <li key={key}>
               {/* A plain in-page link: the browser moves the focus starting point to the section. */}
               <a href={`#${id(key)}`}>
-                <FormattedMessage id={`${prefix}.${key}.title`} />
+                <FormattedMessage id={legalId(`${prefix}.${key}.title`)} />
               </a>
             </li>
           ))}
@@ -57,20 +61,20 @@ function LegalPage({ prefix, sections, leadHref }: LegalPageProps) {
         <section key={key} className={s.legalSection}>
           {/* The in-page links' target: focusable, so following one moves focus to the heading. */}
           <Heading level={2} size="xl" id={id(key)} tabIndex={-1}>
-            {index + 1}. <FormattedMessage id={`${prefix}.${key}.title`} />
+            {index + 1}. <FormattedMessage id={legalId(`${prefix}.${key}.title`)} />
           </Heading>
           {asList ? (
             <ul className={s.bulletList}>
               {range(paragraphs).map((n) => (
                 <li key={n}>
-                  <FormattedMessage id={`${prefix}.${key}.p${n}`} />
+                  <FormattedMessage id={legalId(`${prefix}.${key}.p${n}`)} />
                 </li>
               ))}
             </ul>
           ) : (
             range(paragraphs).map((n) => (
               <p key={n}>
-                <FormattedMessage id={`${prefix}.${key}.p${n}`} />
+                <FormattedMessage id={legalId(`${prefix}.${key}.p${n}`)} />
               </p>
             ))
           )}

@@ -201,7 +201,7 @@ function PlanCard({ offer, interval, ...buy }: { offer: IntervalOffer; interval:
     <Card as="article" elevation="raised" padding="lg" headingLevel={3} heading={name}>
       {price.id === buy.activePriceId ? <CurrentBadge /> : null}
       <Text tone="muted">
-        <FormattedMessage id={`pricing.plan.${plan.category}.summary`} />
+        <FormattedMessage id={`pricing.plan.${plan.category as 'creator' | 'power'}.summary`} />
       </Text>
       <PriceLine price={price} interval={interval} />
       {saving > 0 ? (

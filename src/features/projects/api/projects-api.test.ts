@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/index.ts';
 import { createFakeApi } from '../../../api/testing.ts';
-import { exportZip, fileNameOf, saveNote, upgradeReasonOf } from './projects-api.ts';
+import { exportZip, fileNameOf, saveNote } from './projects-api.ts';
+import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
 
 describe('downloads', () => {
   it('names the file from content-disposition', () => {

@@ -1,5 +1,5 @@
 import type { components, operations } from '../../../../openapi/generated/marketplace.js';
-import { ApiError, type ApiClients } from '../../../api/index.ts';
+import { body, type ApiClients } from '../../../api/index.ts';
 
 export type Project = components['schemas']['Project'];
 export type ProjectPage = components['schemas']['ProjectPage'];
@@ -14,11 +14,6 @@ export type ProjectState = NonNullable<NonNullable<operations['listProjects']['p
 export type FolderSort = NonNullable<NonNullable<operations['listFolders']['parameters']['query']>['sort']>;
 export type RecordingSort = NonNullable<NonNullable<operations['listOriginals']['parameters']['query']>['sort']>;
 export type Direction = 'asc' | 'desc';
-
-function body<T>(data: T | undefined): T {
-  if (data === undefined) throw new Error('The server answered without a body');
-  return data;
-}
 
 export interface PageQuery<Sort extends string> {
   offset: number;
@@ -177,11 +172,4 @@ export async function exportZip(api: ApiClients, target: ExportTarget): Promise<
             ...options,
           });
   return { blob: body(data), fileName: fileNameOf(response.headers.get('content-disposition'), 'export.zip') };
-}
-
-/** The upgrade reason of a 402 (SPEC.md section 2 "Upgrade prompt reasons"), or null for any other failure. */
-export function upgradeReasonOf(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.statusCode !== 402) return null;
-  const reason = (error.body as { reason?: unknown } | undefined)?.reason;
-  return typeof reason === 'string' ? reason : 'download';
 }

@@ -13,19 +13,19 @@ import {
   Menu,
   MenuItem,
   MenuTrigger,
-  modalStore,
   Select,
   Text,
   TextField,
+  useClearStaleAnnouncementsOnUnmount,
   WaveformPlayer,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { failureMessage } from '../../../machines/index.ts';
 import { saveNote, updateRecording, type Folder, type Recording } from '../api/projects-api.ts';
-import { useClearPendingOnClose } from '../clear-pending.ts';
 import { playedStore } from '../played.store.ts';
 import * as styles from './projects.css.ts';
 import { useExport } from './use-export.ts';
+import { openModal } from '../../../shared/modals/index.ts';
 
 export interface OriginalItemProps {
   recording: Recording;
@@ -55,7 +55,7 @@ export function OriginalItem({
   const api = useApi();
   const exporter = useExport();
   // Moved or deleted, the item leaves with its pending buttons.
-  useClearPendingOnClose();
+  useClearStaleAnnouncementsOnUnmount();
   const played = useSelector(playedStore, (s) => s.context.counts[recording.id] ?? 0);
   const [starring, setStarring] = useState(false);
   const [moveTo, setMoveTo] = useState<string | null>(null);
@@ -122,11 +122,10 @@ export function OriginalItem({
           </Button>
           <Menu
             onAction={(key) => {
-              if (key === 'info') modalStore.trigger.open({ id: 'recordingInfo', data: { recording, note } });
-              if (key === 'rename')
-                modalStore.trigger.open({ id: 'renameRecording', data: { recording, onRenamed: onChanged } });
+              if (key === 'info') openModal({ id: 'recordingInfo', data: { recording, note } });
+              if (key === 'rename') openModal({ id: 'renameRecording', data: { recording, onRenamed: onChanged } });
               if (key === 'export') void exporter.run({ kind: 'original', id: recording.id }, recording.label);
-              if (key === 'delete') modalStore.trigger.open({ id: 'deleteRecording', data: { recording, onDeleted } });
+              if (key === 'delete') openModal({ id: 'deleteRecording', data: { recording, onDeleted } });
             }}
           >
             <MenuItem id="info" icon="info">

@@ -15,7 +15,6 @@ import {
   Heading,
   Inline,
   isValidName,
-  modalStore,
   nameRuleMessage,
   PAGE_SIZES,
   PageBlock,
@@ -46,6 +45,7 @@ import { OriginalItem } from './original-item.tsx';
 import { ListPager, usePagedList } from './paged-list.tsx';
 import * as styles from './projects.css.ts';
 import { useExport } from './use-export.ts';
+import { openModal } from '../../../shared/modals/index.ts';
 
 /** What the page shows under each original that is not the studio's own (the route layer brings it). */
 export type RenderConversions = (original: Recording) => ReactNode;
@@ -134,10 +134,7 @@ export function ProjectPage({ renderConversions }: ProjectPageProps = {}) {
         title={p.name}
         actions={
           <>
-            <Button
-              variant="secondary"
-              onPress={() => modalStore.trigger.open({ id: 'projectInfo', data: { project: p } })}
-            >
+            <Button variant="secondary" onPress={() => openModal({ id: 'projectInfo', data: { project: p } })}>
               <FormattedMessage id="projects.action.info" />
             </Button>
             <Button
@@ -290,7 +287,7 @@ function Folders({
                 variant="secondary"
                 size="sm"
                 onPress={() =>
-                  modalStore.trigger.open({
+                  openModal({
                     id: 'renameFolder',
                     data: { folder: current, onRenamed: folders.replaced },
                   })
@@ -309,7 +306,7 @@ function Folders({
               <Button
                 variant="danger"
                 size="sm"
-                onPress={() => modalStore.trigger.open({ id: 'deleteFolder', data: { folder: current, onDeleted } })}
+                onPress={() => openModal({ id: 'deleteFolder', data: { folder: current, onDeleted } })}
               >
                 <FormattedMessage id="projects.folder.delete" />
               </Button>

@@ -16,7 +16,6 @@ import {
   Menu,
   MenuItem,
   MenuTrigger,
-  modalStore,
   nameRuleMessage,
   PageBlock,
   PageHeader,
@@ -35,6 +34,7 @@ import { createProject, listProjects, searchProjects, type Project } from '../ap
 import { PROJECT_SORTS, projectSortOf, projectStateOf } from '../list-rules.ts';
 import { ListPager, usePagedList } from './paged-list.tsx';
 import * as styles from './projects.css.ts';
+import { openModal } from '../../../shared/modals/index.ts';
 
 /**
  * /projects: the user's projects, sorted (last recording, created, name), filtered by state (active, empty,
@@ -96,7 +96,7 @@ export function ProjectsPage() {
             );
           }}
         />
-        <Button variant="secondary" onPress={() => modalStore.trigger.open({ id: 'projectsFilters' })}>
+        <Button variant="secondary" onPress={() => openModal({ id: 'projectsFilters' })}>
           <FormattedMessage id="projects.filters.open" values={{ state: stateLabel }} />
         </Button>
       </Inline>
@@ -190,9 +190,9 @@ function ProjectMenu({
       </Button>
       <Menu
         onAction={(key) => {
-          if (key === 'info') modalStore.trigger.open({ id: 'projectInfo', data: { project } });
-          if (key === 'rename') modalStore.trigger.open({ id: 'renameProject', data: { project, onRenamed } });
-          if (key === 'delete') modalStore.trigger.open({ id: 'deleteProject', data: { project, onDeleted } });
+          if (key === 'info') openModal({ id: 'projectInfo', data: { project } });
+          if (key === 'rename') openModal({ id: 'renameProject', data: { project, onRenamed } });
+          if (key === 'delete') openModal({ id: 'deleteProject', data: { project, onDeleted } });
         }}
       >
         <MenuItem id="info" icon="info">

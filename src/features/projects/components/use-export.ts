@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { addToast, announce, modalStore } from '../../../../design-system/index.ts';
+import { addToast, announce } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { canDownload, failureMessage, planFacts, useSession } from '../../../machines/index.ts';
-import { exportZip, upgradeReasonOf, type ExportTarget } from '../api/projects-api.ts';
+import { exportZip, type ExportTarget } from '../api/projects-api.ts';
+import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
+import { openModal } from '../../../shared/modals/index.ts';
 
 /** Hands a downloaded file to the browser under its name. */
 function saveFile(blob: Blob, fileName: string) {
@@ -31,7 +33,7 @@ export function useExport() {
     // The plan rules know a plan without downloads: the prompt opens without asking the server.
     const allowed = user ? canDownload(planFacts(user)) : null;
     if (allowed && !allowed.ok) {
-      modalStore.trigger.open({ id: 'upgradePlan', data: { reason: allowed.reason } });
+      openModal({ id: 'upgradePlan', data: { reason: allowed.reason } });
       return;
     }
     setPending(`${target.kind}:${target.id}`);
@@ -41,9 +43,9 @@ export function useExport() {
       saveFile(blob, fileName);
       announce(intl.formatMessage({ id: 'projects.export.done' }, { name: fileName }));
     } catch (error) {
-      const reason = upgradeReasonOf(error);
+      const reason = upgradeReasonOf(error, 'download');
       if (reason) {
-        modalStore.trigger.open({ id: 'upgradePlan', data: { reason } });
+        openModal({ id: 'upgradePlan', data: { reason } });
       } else {
         const message = failureMessage(error);
         addToast({ message, severity: 'error', position: 'bottom' });

@@ -2,14 +2,14 @@ import { useIntl } from 'react-intl';
 import {
   addToast,
   announce,
-  closeModalsAfter,
   ConfirmDeleteDialog,
   RenameDialog,
+  useClearStaleAnnouncementsOnUnmount,
   type ModalComponentProps,
-  type SettledMutation,
 } from '../../../../design-system/index.ts';
 import { useApi, type ApiClients } from '../../../api/index.ts';
-import { useClearPendingOnClose } from '../clear-pending.ts';
+import { closeModalsAfter, type SettledMutation } from '../../../shared/modals/index.ts';
+import type { MessageId } from '../../../i18n/index.ts';
 
 type Entity = SettledMutation['entity'];
 
@@ -20,9 +20,9 @@ export interface RenameData<Item> {
 
 export interface RenameModalSpec<Data extends RenameData<Item>, Item> {
   /** Message ids of the heading, the field's label and the announcement (`{name}` is the new name). */
-  titleId: string;
-  labelId: string;
-  doneId: string;
+  titleId: MessageId;
+  labelId: MessageId;
+  doneId: MessageId;
   /** What the modal registry closes after the rename (SPEC.md section 2). */
   entity: Entity;
   /** The current name, selected in the field when the modal opens. */
@@ -41,7 +41,7 @@ export function makeRenameModal<Data extends RenameData<Item>, Item>(spec: Renam
   function RenameModal({ data }: ModalComponentProps<Data>) {
     const intl = useIntl();
     const api = useApi();
-    useClearPendingOnClose();
+    useClearStaleAnnouncementsOnUnmount();
     if (!data) return null;
     return (
       <RenameDialog
@@ -67,11 +67,11 @@ export interface DeleteData<Deleted> {
 
 export interface DeleteModalSpec<Data extends DeleteData<Deleted>, Deleted> {
   /** Message ids of the question and what deleting means; `{name}` is the item's name. */
-  titleId: string;
-  bodyId: string;
+  titleId: MessageId;
+  bodyId: MessageId;
   /** The announcement and toast after a delete, and after a permanent one when it says something else. */
-  doneId: string;
-  donePermanentId?: string;
+  doneId: MessageId;
+  donePermanentId?: MessageId;
   /** What the modal registry closes after the delete (SPEC.md section 2). */
   entity: Entity;
   /** The item's name, in the question and the announcement. */
@@ -90,7 +90,7 @@ export function makeDeleteModal<Data extends DeleteData<Deleted>, Deleted>(spec:
   function DeleteModal({ data }: ModalComponentProps<Data>) {
     const intl = useIntl();
     const api = useApi();
-    useClearPendingOnClose();
+    useClearStaleAnnouncementsOnUnmount();
     if (!data) return null;
     const name = spec.name(data);
     return (

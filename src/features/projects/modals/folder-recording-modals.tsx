@@ -16,6 +16,7 @@ import {
 } from '../api/projects-api.ts';
 import * as styles from '../components/projects.css.ts';
 import { makeDeleteModal, makeRenameModal, type DeleteData, type RenameData } from './entity-modals.tsx';
+import type { MessageId } from '../../../i18n/index.ts';
 
 export interface RenameFolderData extends RenameData<Folder> {
   folder: Folder;
@@ -79,11 +80,16 @@ export const DeleteRecordingModal = makeDeleteModal<DeleteRecordingData, string[
 });
 
 /** recordingInfo: what is known about an original. */
-export function RecordingInfoModal({ data }: ModalComponentProps<{ recording: Recording; note?: string | null }>) {
+export interface RecordingInfoData {
+  recording: Recording;
+  note?: string | null;
+}
+
+export function RecordingInfoModal({ data }: ModalComponentProps<RecordingInfoData>) {
   const intl = useIntl();
   if (!data) return null;
   const { recording, note } = data;
-  const rows: [string, string][] = [
+  const rows: [MessageId, string][] = [
     ['projects.recording.info.fileName', recording.file_name],
     ['projects.recording.info.created', formatDateTime(recording.created_at)],
     ['projects.recording.info.duration', formatDuration(recording.duration)],

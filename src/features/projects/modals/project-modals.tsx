@@ -17,10 +17,11 @@ import {
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import { listPreferencesStore } from '../../../machines/index.ts';
-import { deleteProject, renameProject, type Project } from '../api/projects-api.ts';
+import { deleteProject, renameProject, type Project, type ProjectState } from '../api/projects-api.ts';
 import { PROJECT_SORTS, PROJECT_STATES, projectSortOf, projectStateOf } from '../list-rules.ts';
 import * as styles from '../components/projects.css.ts';
 import { makeDeleteModal, makeRenameModal, type DeleteData, type RenameData } from './entity-modals.tsx';
+import type { MessageId } from '../../../i18n/index.ts';
 
 export interface RenameProjectData extends RenameData<Project> {
   project: Project;
@@ -60,11 +61,15 @@ export const DeleteProjectModal = makeDeleteModal<DeleteProjectData, string>({
 });
 
 /** projectInfo: the project's dates and totals. */
-export function ProjectInfoModal({ data }: ModalComponentProps<{ project: Project }>) {
+export interface ProjectInfoData {
+  project: Project;
+}
+
+export function ProjectInfoModal({ data }: ModalComponentProps<ProjectInfoData>) {
   const intl = useIntl();
   if (!data) return null;
   const { project } = data;
-  const rows: [string, string][] = [
+  const rows: [MessageId, string][] = [
     ['projects.info.created', formatDateTime(project.created_at)],
     [
       'projects.info.lastRecording',
@@ -111,7 +116,7 @@ export function ProjectsFiltersModal({ close }: ModalComponentProps) {
       intl.formatMessage(
         { id: 'projects.filters.applied' },
         {
-          state: intl.formatMessage({ id: `projects.state.${state}` }),
+          state: intl.formatMessage({ id: `projects.state.${state as ProjectState}` }),
           sort: intl.formatMessage({ id: `projects.sort.${chosen.key}` }),
         },
       ),

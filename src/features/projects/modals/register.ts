@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { registerModal } from '../../../../design-system/index.ts';
+import { registerModal } from '../../../shared/modals/index.ts';
 import {
   DeleteFolderModal,
   DeleteRecordingModal,
@@ -9,6 +9,7 @@ import {
   type DeleteFolderData,
   type DeleteRecordingData,
   type RenameFolderData,
+  type RecordingInfoData,
   type RenameRecordingData,
 } from './folder-recording-modals.tsx';
 import {
@@ -17,8 +18,23 @@ import {
   ProjectsFiltersModal,
   RenameProjectModal,
   type DeleteProjectData,
+  type ProjectInfoData,
   type RenameProjectData,
 } from './project-modals.tsx';
+
+declare module '../../../shared/modals/modal-data.ts' {
+  interface ModalData {
+    projectsFilters: undefined;
+    projectInfo: ProjectInfoData;
+    renameProject: RenameProjectData;
+    deleteProject: DeleteProjectData;
+    renameFolder: RenameFolderData;
+    deleteFolder: DeleteFolderData;
+    renameRecording: RenameRecordingData;
+    deleteRecording: DeleteRecordingData;
+    recordingInfo: RecordingInfoData;
+  }
+}
 
 /**
  * Registers the studio's modals by id: projectsFilters, projectInfo, renameProject, deleteProject,
@@ -29,12 +45,12 @@ export function registerProjectsModals(): () => void {
   const undo = [
     registerModal('projectsFilters', ProjectsFiltersModal),
     registerModal('projectInfo', ProjectInfoModal),
-    registerModal<RenameProjectData>('renameProject', RenameProjectModal),
-    registerModal<DeleteProjectData>('deleteProject', DeleteProjectModal),
-    registerModal<RenameFolderData>('renameFolder', RenameFolderModal),
-    registerModal<DeleteFolderData>('deleteFolder', DeleteFolderModal),
-    registerModal<RenameRecordingData>('renameRecording', RenameRecordingModal),
-    registerModal<DeleteRecordingData>('deleteRecording', DeleteRecordingModal),
+    registerModal('renameProject', RenameProjectModal),
+    registerModal('deleteProject', DeleteProjectModal),
+    registerModal('renameFolder', RenameFolderModal),
+    registerModal('deleteFolder', DeleteFolderModal),
+    registerModal('renameRecording', RenameRecordingModal),
+    registerModal('deleteRecording', DeleteRecordingModal),
     registerModal('recordingInfo', RecordingInfoModal),
   ];
   return () => undo.forEach((fn) => fn());

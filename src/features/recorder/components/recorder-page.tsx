@@ -1,4 +1,3 @@
-import { clearAnnouncer } from '@react-aria/live-announcer';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -17,13 +16,12 @@ import {
   type ButtonProps,
   formatSize,
   Meter,
-  modalStore,
   ProgressBar,
   Select,
-  useModal,
+  useClearStaleAnnouncementsOnUnmount,
   WaveformPlayer,
 } from '../../../../design-system/index.ts';
-import { createTokenStore, useApi } from '../../../api/index.ts';
+import { precheckFiles, uploadRecordings, useApi, type Recording, type UploadRequest } from '../../../api/index.ts';
 import {
   browserStorage,
   readNewOriginal,
@@ -33,12 +31,11 @@ import {
   type NewOriginalType,
 } from '../../../machines/index.ts';
 import { listTargetFolders, listTargetProjects, type FolderSummary, type ProjectSummary } from '../api/targets.ts';
-import { precheckFiles, upload, type Recording, type UploadRequest } from '../api/upload.ts';
 import { recordingLimitFor } from '../limit.ts';
 import { createRecordingMachine, secondsLeft, type Take } from '../recording.machine.ts';
 import * as styles from './recorder.css.ts';
+import { useModal } from '../../../shared/modals/index.ts';
 
-const UPLOAD_URL = '/api/recordings';
 const ACCEPTED = ['audio/*', 'video/webm', '.wav', '.mp3', '.ogg', '.opus', '.flac', '.m4a', '.aac', '.webm'];
 
 export interface RecorderPageProps {
@@ -66,33 +63,6 @@ function rememberSaved(target: Target, items: Recording[], type: NewOriginalType
       type,
     }),
   );
-}
-
-/** Uploads one blob through SPEC.md section 5's upload helper, as a promise. */
-function uploadBlob(
-  file: Blob,
-  fileName: string,
-  fields: Record<string, string | undefined>,
-  options: {
-    createRequest?: () => UploadRequest;
-    onProgress?: (percent: number) => void;
-    onCancel?: (cancel: () => void) => void;
-  },
-): Promise<Recording[]> {
-  return new Promise((resolve, reject) => {
-    const cancel = upload({
-      url: UPLOAD_URL,
-      file,
-      fileName,
-      fields,
-      token: createTokenStore().get(),
-      onProgress: options.onProgress,
-      onSuccess: resolve,
-      onError: (message) => reject(new Error(message)),
-      createRequest: options.createRequest,
-    });
-    options.onCancel?.(cancel);
-  });
 }
 
 /**
@@ -145,16 +115,9 @@ export function RecorderPage({ createRequest, listMicrophones }: RecorderPagePro
   );
 }
 
-/** What the recordingTts modal (the tts feature) takes: where the new original goes, and who hears of it. */
-interface RecordingTtsData {
-  projectId: string;
-  folderId: string;
-  onCreated?: (recording: Recording) => void;
-}
-
 /** Or type a text: the recordingTts modal speaks it in a voice and saves it here as a new original. */
 function TextSection({ target }: { target: TargetState }) {
-  const tts = useModal<RecordingTtsData>('recordingTts');
+  const tts = useModal('recordingTts');
   const { project, folder } = target;
   return (
     <section className={styles.section} aria-labelledby="tts-heading">
@@ -258,6 +221,7 @@ function RecordSection({
   listMicrophones?: RecorderPageProps['listMicrophones'];
 }) {
   const intl = useIntl();
+  const api = useApi();
   const { user } = useSession();
   const limitSeconds = recordingLimitFor(user);
   const targetRef = useRef(target);
@@ -279,32 +243,23 @@ function RecordSection({
           microphone: string | null;
         }) => {
           const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
-          const items = await uploadBlob(
-            take.wav,
-            `Recording ${stamp}.wav`,
-            { project_id: projectId, parent_folder_id: folderId, microphone: microphone ?? undefined },
-            { createRequest },
-          );
+          const items = await uploadRecordings(api, {
+            file: take.wav,
+            fileName: `Recording ${stamp}.wav`,
+            fields: { project_id: projectId, parent_folder_id: folderId, microphone: microphone ?? undefined },
+            createRequest,
+          });
           rememberSaved(targetRef.current, items, 'record');
           return items;
         },
       }),
-    [createRequest, listMicrophones],
+    [api, createRequest, listMicrophones],
   );
   const actor = useActorRef(machine, { input: { limitSeconds } });
   const state = useSelector(actor, (s) => s);
   const { context } = state;
   const takeUrl = useMemo(() => (context.take ? URL.createObjectURL(context.take.wav) : null), [context.take]);
   useEffect(() => () => (takeUrl ? URL.revokeObjectURL(takeUrl) : undefined), [takeUrl]);
-
-  useEffect(() => {
-    if (!state.matches('denied')) return;
-    // The modal the machine opened offers to ask again.
-    modalStore.trigger.open({
-      id: 'disabledMicrophone',
-      data: { retry: () => actor.send({ type: 'recorder.enable' }) },
-    });
-  }, [state, actor]);
 
   const recording = state.matches('capturing');
   const canSave = Boolean(target.project && target.folder);
@@ -411,7 +366,7 @@ function RecordSection({
  * its pending announcement points at: that stale announcement is cleared as it goes.
  */
 function LeavingButton(props: ButtonProps) {
-  useEffect(() => () => void setTimeout(() => clearAnnouncer('assertive')), []);
+  useClearStaleAnnouncementsOnUnmount();
   return <Button {...props} />;
 }
 
@@ -461,6 +416,7 @@ interface UploadEntry {
 
 function UploadSection({ target, createRequest }: { target: TargetState; createRequest?: () => UploadRequest }) {
   const intl = useIntl();
+  const api = useApi();
   const [entries, setEntries] = useState<UploadEntry[]>([]);
   const cancels = useRef(new Map<string, () => void>());
   const cancelled = useRef(new Set<string>());
@@ -510,16 +466,14 @@ function UploadSection({ target, createRequest }: { target: TargetState; createR
       if (cancelled.current.has(item.key)) return next();
       update(item.key, { status: 'uploading' });
       try {
-        const items = await uploadBlob(
-          item.file,
-          item.file.name,
-          { project_id: place.project.id, parent_folder_id: place.folder.id },
-          {
-            createRequest,
-            onProgress: (progress) => update(item.key, { progress }),
-            onCancel: (cancel) => cancels.current.set(item.key, cancel),
-          },
-        );
+        const items = await uploadRecordings(api, {
+          file: item.file,
+          fileName: item.file.name,
+          fields: { project_id: place.project.id, parent_folder_id: place.folder.id },
+          createRequest,
+          onProgress: (progress) => update(item.key, { progress }),
+          onCancel: (cancel) => cancels.current.set(item.key, cancel),
+        });
         update(item.key, { status: 'done', progress: 100 });
         rememberSaved(place, items, 'upload');
         announce(intl.formatMessage({ id: 'recorder.upload.done' }, { name: item.file.name }));

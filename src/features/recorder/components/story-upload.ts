@@ -1,4 +1,4 @@
-import type { UploadRequest } from '../api/upload.ts';
+import type { UploadRequest } from '../../../api/index.ts';
 
 /** One upload the story's fake server received. */
 export interface ReceivedUpload {

@@ -1,16 +1,11 @@
 import type { components as MarketplaceComponents } from '../../../../openapi/generated/marketplace.js';
 import type { components as ModelsComponents } from '../../../../openapi/generated/models.js';
-import type { ApiClients } from '../../../api/index.ts';
+import { body, type ApiClients } from '../../../api/index.ts';
 
 export type Recording = MarketplaceComponents['schemas']['Recording'];
 export type CreateTtsRequest = MarketplaceComponents['schemas']['CreateTtsRequest'];
 export type TtsVoice = MarketplaceComponents['schemas']['TtsVoice'];
 export type CatalogueVoice = ModelsComponents['schemas']['Voice'];
-
-function body<T>(data: T | undefined): T {
-  if (data === undefined) throw new Error('The server answered without a body');
-  return data;
-}
 
 /**
  * POST /api/v2/recordings/tts: queues a TTS original (type original, tts true) spoken in `voice_id`.

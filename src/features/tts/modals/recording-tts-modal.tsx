@@ -15,7 +15,6 @@ import {
   TextField,
   Tooltip,
   TooltipTrigger,
-  useModal,
   VisuallyHidden,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
@@ -45,8 +44,9 @@ import {
   ttsLanguageOptions,
   type CounterLevel,
 } from '../tts-rules.ts';
-import type { TtsRequestsLimitData } from './tts-requests-limit-modal.tsx';
 import * as styles from './tts.css.ts';
+import { useModal } from '../../../shared/modals/index.ts';
+import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
 
 /** What the opener of recordingTts passes: where the new original goes, and who hears about it. */
 export interface RecordingTtsData {
@@ -83,8 +83,8 @@ export function RecordingTtsModal({ data, close }: ModalComponentProps<Recording
   const intl = useIntl();
   const api = useApi();
   const { user } = useSession();
-  const limitModal = useModal<TtsRequestsLimitData>('ttsRequestsLimit');
-  const upgradeModal = useModal<{ reason?: string }>('upgradePlan');
+  const limitModal = useModal('ttsRequestsLimit');
+  const upgradeModal = useModal('upgradePlan');
   const lastUsed = useSelector(lastUsedVoicesStore, lastUsedVoicesOf);
 
   const [ttsVoices, setTtsVoices] = useState<TtsVoice[] | null>(null);
@@ -189,8 +189,7 @@ export function RecordingTtsModal({ data, close }: ModalComponentProps<Recording
         return;
       }
       if (error.statusCode === 402) {
-        const reason = (error.body as { reason?: unknown } | undefined)?.reason;
-        upgradeModal.open({ reason: typeof reason === 'string' ? reason : 'out_of_characters' });
+        upgradeModal.open({ reason: upgradeReasonOf(error, 'out_of_characters') ?? undefined });
         return;
       }
       if (error.statusCode === 422) {

@@ -1,13 +1,20 @@
 import { useEffect } from 'react';
-import { registerModal } from '../../../../design-system/index.ts';
+import { registerModal } from '../../../shared/modals/index.ts';
 import { RecordingTtsModal, type RecordingTtsData } from './recording-tts-modal.tsx';
 import { TtsRequestsLimitModal, type TtsRequestsLimitData } from './tts-requests-limit-modal.tsx';
+
+declare module '../../../shared/modals/modal-data.ts' {
+  interface ModalData {
+    recordingTts: RecordingTtsData;
+    ttsRequestsLimit: TtsRequestsLimitData;
+  }
+}
 
 /** Registers the text-to-speech modals by id: recordingTts (the composer) and ttsRequestsLimit. */
 export function registerTtsModals(): () => void {
   const undo = [
-    registerModal<RecordingTtsData>('recordingTts', RecordingTtsModal),
-    registerModal<TtsRequestsLimitData>('ttsRequestsLimit', TtsRequestsLimitModal),
+    registerModal('recordingTts', RecordingTtsModal),
+    registerModal('ttsRequestsLimit', TtsRequestsLimitModal),
   ];
   return () => undo.forEach((fn) => fn());
 }

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/index.ts';
 import { createFakeApi } from '../../../api/testing.ts';
-import {
-  checkPrivateVoice,
-  fieldErrorsOf,
-  getVoicesByIds,
-  listVoices,
-  saveVoiceSettings,
-  setVoiceFavorite,
-} from './voices-api.ts';
+import { checkPrivateVoice, fieldErrorsOf, listVoices, saveVoiceSettings, setVoiceFavorite } from './voices-api.ts';
 
 const page = { items: [], total: 0, offset: 0, limit: 20 };
 
@@ -77,23 +70,6 @@ describe('voice writes', () => {
         { voice_id: 'v1', accent_id: 'en-GB', semitones_correction: 2.5, narration_style_id: 'WARM' },
       ],
     ]);
-  });
-});
-
-describe('getVoicesByIds', () => {
-  it('asks for each id once, at most 100 a request, and asks nothing for no ids', async () => {
-    const { api, calls } = createFakeApi({
-      'POST /api/v2/voices/by-ids': (call) => ({
-        status: 200,
-        body: { items: (call.body as { voice_ids: string[] }).voice_ids.map((id) => ({ id })) },
-      }),
-    });
-    await expect(getVoicesByIds(api, [])).resolves.toEqual([]);
-    expect(calls).toHaveLength(0);
-    const ids = Array.from({ length: 150 }, (_, i) => `v${i}`);
-    const voices = await getVoicesByIds(api, [...ids, 'v0']);
-    expect(voices.map((v) => v.id)).toEqual(ids);
-    expect(calls.map((c) => (c.body as { voice_ids: string[] }).voice_ids.length)).toEqual([100, 50]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { components, operations } from '../../../../openapi/generated/models.js';
-import { ApiError, type ApiClients } from '../../../api/index.ts';
+import { ApiError, body, type ApiClients } from '../../../api/index.ts';
 
 export type Voice = components['schemas']['Voice'];
 export type VoicePage = components['schemas']['VoicePage'];
@@ -22,11 +22,6 @@ export type PrivateVoiceCheck = components['schemas']['PrivateVoiceCheck'];
 export type SaveVoiceSettingsRequest = components['schemas']['SaveVoiceSettingsRequest'];
 export type VoiceListQuery = NonNullable<operations['listVoices']['parameters']['query']>;
 export type Direction = 'asc' | 'desc';
-
-function body<T>(data: T | undefined): T {
-  if (data === undefined) throw new Error('The server answered without a body');
-  return data;
-}
 
 /** Array filters with nothing in them are left out of the query rather than sent empty. */
 function compactQuery(query: VoiceListQuery): VoiceListQuery {
@@ -57,25 +52,6 @@ export async function setVoiceFavorite(api: ApiClients, id: string, favorite: bo
 export async function saveVoiceSettings(api: ApiClients, settings: SaveVoiceSettingsRequest): Promise<VoiceSettings> {
   const { data } = await api.models.POST('/api/v2/voices/settings', { body: settings });
   return body(data);
-}
-
-/** The contract's limit of ids in one by-ids request. */
-export const BY_IDS_LIMIT = 100;
-
-/**
- * POST /api/v2/voices/by-ids: the voices of these ids that exist and the caller may see, in the order of the
- * ids (duplicates asked once; more than a request's limit go in several requests).
- */
-export async function getVoicesByIds(api: ApiClients, ids: readonly string[]): Promise<Voice[]> {
-  const unique = [...new Set(ids)];
-  const found: Voice[] = [];
-  for (let start = 0; start < unique.length; start += BY_IDS_LIMIT) {
-    const { data } = await api.models.POST('/api/v2/voices/by-ids', {
-      body: { voice_ids: unique.slice(start, start + BY_IDS_LIMIT) },
-    });
-    found.push(...body(data).items);
-  }
-  return found;
 }
 
 /** GET /api/v2/voices/{id}/private-check: whether a voice is private, and the caller's own. */

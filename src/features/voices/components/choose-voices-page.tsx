@@ -8,14 +8,13 @@ import {
   Button,
   ButtonLink,
   Heading,
-  modalStore,
   PageBlock,
   PageHeader,
   Spinner,
   Stack,
   Text,
 } from '../../../../design-system/index.ts';
-import { useApi } from '../../../api/index.ts';
+import { getVoice, getVoicesByIds, useApi } from '../../../api/index.ts';
 import {
   browserStorage,
   canUseAccent,
@@ -32,20 +31,15 @@ import {
   voiceChoiceOf,
   voiceSelectionStore,
 } from '../../../machines/index.ts';
-import {
-  checkPrivateVoice,
-  getOriginalSummaries,
-  getVoicesByIds,
-  type OriginalSummary,
-  type Voice,
-} from '../api/voices-api.ts';
+import { checkPrivateVoice, getOriginalSummaries, type OriginalSummary, type Voice } from '../api/voices-api.ts';
 import type { VoiceSettingsData } from '../modals/voice-settings-modal.tsx';
 import { voiceFiltersStore } from '../voice-filters.store.ts';
 import { keepNewOriginal } from '../keep-new-original.ts';
 import { blockedReason } from '../voice-rules.ts';
-import { useSemitonesFormat } from './semitones-format.ts';
+import { useSemitonesFormat } from '../../../shared/voice-settings/semitones-format.ts';
 import { VoiceCatalogue } from './voice-catalogue.tsx';
 import * as styles from './voices.css.ts';
+import { openModal } from '../../../shared/modals/index.ts';
 
 type Originals =
   | { status: 'none' }
@@ -130,18 +124,18 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
   const choose = (voice: Voice, wanted?: Partial<ChosenSettings>) => {
     const blocked = blockedReason(voice);
     if (blocked === 'kids') {
-      modalStore.trigger.open({ id: 'howToRequestKidsVoices', data: { voiceName: voice.name } });
+      openModal({ id: 'howToRequestKidsVoices', data: { voiceName: voice.name } });
       return;
     }
     if (blocked === 'voice') {
-      modalStore.trigger.open({ id: 'voiceUpgradePlan', data: { reason: 'voice', voiceName: voice.name } });
+      openModal({ id: 'voiceUpgradePlan', data: { reason: 'voice', voiceName: voice.name } });
       return;
     }
     const choice = voiceChoiceOf(voice, wanted);
     // A voice's other accents are not on the trial nor per credits: the plan rules say so before any order.
     const accent = plan.facts ? canUseAccent(plan.facts, { is_default: choice.isDefault }) : null;
     if (accent && !accent.ok && accent.reason === 'accent') {
-      modalStore.trigger.open({
+      openModal({
         id: 'voiceUpgradePlan',
         data: { reason: 'accent', voiceName: voice.name, accentName: choice.accentName },
       });
@@ -188,7 +182,7 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
     let voice = known.current.get(id);
     if (!voice) {
       try {
-        voice = (await getVoicesByIds(api, [id]))[0];
+        voice = (await getVoice(api, id)) ?? undefined;
       } catch (error) {
         announce(failureMessage(error), { politeness: 'assertive' });
         return;
@@ -199,7 +193,7 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
       }
       remember([voice]);
     }
-    modalStore.trigger.open({
+    openModal({
       id: 'voiceSettings',
       data: { voice, onSaved: onSettingsSaved } satisfies VoiceSettingsData,
     });

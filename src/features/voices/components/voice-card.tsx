@@ -14,7 +14,7 @@ import {
 import type { VoiceChoice } from '../../../machines/index.ts';
 import type { AccentInfoMap, DemoItem, Voice } from '../api/voices-api.ts';
 import { blockedReason } from '../voice-rules.ts';
-import { useSemitonesFormat } from './semitones-format.ts';
+import { useSemitonesFormat } from '../../../shared/voice-settings/semitones-format.ts';
 import * as styles from './voices.css.ts';
 
 export type CatalogueMode = 'choose' | 'audition' | 'talents';

@@ -8,7 +8,6 @@ import {
   EmptyState,
   Heading,
   Inline,
-  modalStore,
   Pagination,
   SearchField,
   Select,
@@ -23,9 +22,10 @@ import { listVoices, setVoiceFavorite, type DemoSetMap, type Voice } from '../ap
 import type { VoiceSettingsData } from '../modals/voice-settings-modal.tsx';
 import { useReferenceData, valueOr } from '../use-reference-data.ts';
 import { activeFilterCount, filtersQuery, voiceFiltersStore } from '../voice-filters.store.ts';
-import { demoFor, offsetOf, VOICE_SORTS, voiceSortOf } from '../voice-rules.ts';
+import { demoFor, offsetOf, VOICE_SORTS, voiceSortOf, type VoiceSortKey } from '../voice-rules.ts';
 import { VoiceCard, type CatalogueMode } from './voice-card.tsx';
 import * as styles from './voices.css.ts';
+import { openModal } from '../../../shared/modals/index.ts';
 
 interface ListState {
   items: Voice[];
@@ -168,7 +168,7 @@ export function VoiceCatalogue({
   };
 
   const openSettings = (voice: Voice) =>
-    modalStore.trigger.open({
+    openModal({
       id: 'voiceSettings',
       data: {
         voice,
@@ -188,7 +188,7 @@ export function VoiceCatalogue({
 
   const loading = list.status === 'loading';
   const narrowed = filterCount > 0 || search !== '';
-  const sortLabel = (key: string) => intl.formatMessage({ id: `voices.sort.${key}` });
+  const sortLabel = (key: VoiceSortKey) => intl.formatMessage({ id: `voices.sort.${key}` });
 
   return (
     <Stack as="section" gap="md" aria-labelledby={headingId}>
@@ -228,10 +228,7 @@ export function VoiceCatalogue({
         >
           <FormattedMessage id="voices.favourites.only" />
         </Switch>
-        <Button
-          variant="secondary"
-          onPress={() => modalStore.trigger.open({ id: 'voicesFilters', data: { talentsOnly } })}
-        >
+        <Button variant="secondary" onPress={() => openModal({ id: 'voicesFilters', data: { talentsOnly } })}>
           <FormattedMessage id="voices.filters.open" values={{ count: filterCount }} />
         </Button>
       </Inline>

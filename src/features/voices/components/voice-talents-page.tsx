@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, modalStore, PageBlock, PageHeader } from '../../../../design-system/index.ts';
+import { Button, PageBlock, PageHeader } from '../../../../design-system/index.ts';
 import { voiceFiltersStore } from '../voice-filters.store.ts';
 import { VoiceCatalogue } from './voice-catalogue.tsx';
+import { openModal } from '../../../shared/modals/index.ts';
 
 /**
  * /voice-talents: the custom voices (voice talents) the user may use, with the same search, sort and filters
@@ -14,7 +15,7 @@ export function VoiceTalentsPage() {
     voiceFiltersStore.trigger.reload();
   }, []);
   const request = (
-    <Button onPress={() => modalStore.trigger.open({ id: 'customVoice' })}>
+    <Button onPress={() => openModal({ id: 'customVoice' })}>
       <FormattedMessage id="voices.talents.request" />
     </Button>
   );

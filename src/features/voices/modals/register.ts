@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { registerModal } from '../../../../design-system/index.ts';
+import { registerModal } from '../../../shared/modals/index.ts';
 import { AccentInfoModal, type AccentInfoData } from './accent-info-modal.tsx';
 import {
   CustomVoiceModal,
@@ -10,18 +10,30 @@ import { VoiceSettingsModal, type VoiceSettingsData } from './voice-settings-mod
 import { VoiceUpgradePlanModal, type VoiceUpgradePlanData } from './voice-upgrade-plan-modal.tsx';
 import { VoicesFiltersModal, type VoicesFiltersData } from './voices-filters-modal.tsx';
 
+declare module '../../../shared/modals/modal-data.ts' {
+  interface ModalData {
+    voicesFilters: VoicesFiltersData;
+    voiceSettings: VoiceSettingsData;
+    accentInfo: AccentInfoData;
+    /** Opened from the filters without a voice, or for the kids' voice the user picked. */
+    howToRequestKidsVoices: HowToRequestKidsVoicesData | undefined;
+    customVoice: undefined;
+    voiceUpgradePlan: VoiceUpgradePlanData;
+  }
+}
+
 /**
  * Registers the voice screens' modals by id: voicesFilters, voiceSettings, accentInfo,
  * howToRequestKidsVoices, customVoice and voiceUpgradePlan.
  */
 export function registerVoicesModals(): () => void {
   const undo = [
-    registerModal<VoicesFiltersData>('voicesFilters', VoicesFiltersModal),
-    registerModal<VoiceSettingsData>('voiceSettings', VoiceSettingsModal),
-    registerModal<AccentInfoData>('accentInfo', AccentInfoModal),
-    registerModal<HowToRequestKidsVoicesData>('howToRequestKidsVoices', HowToRequestKidsVoicesModal),
+    registerModal('voicesFilters', VoicesFiltersModal),
+    registerModal('voiceSettings', VoiceSettingsModal),
+    registerModal('accentInfo', AccentInfoModal),
+    registerModal('howToRequestKidsVoices', HowToRequestKidsVoicesModal),
     registerModal('customVoice', CustomVoiceModal),
-    registerModal<VoiceUpgradePlanData>('voiceUpgradePlan', VoiceUpgradePlanModal),
+    registerModal('voiceUpgradePlan', VoiceUpgradePlanModal),
   ];
   return () => undo.forEach((fn) => fn());
 }

@@ -5,29 +5,23 @@ import {
   Button,
   Dialog,
   Modal,
-  modalStore,
-  Radio,
-  RadioGroup,
-  Slider,
   Stack,
   Text,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
+import { DEFAULT_NARRATION_STYLE_ID, failureMessage, settingsOf } from '../../../machines/index.ts';
+import { useSemitonesFormat } from '../../../shared/voice-settings/semitones-format.ts';
 import {
-  DEFAULT_NARRATION_STYLE_ID,
-  failureMessage,
-  SEMITONES_MAX,
-  SEMITONES_MIN,
-  SEMITONES_STEP,
-  settingsOf,
-  snapSemitones,
-} from '../../../machines/index.ts';
+  AccentField,
+  NarrationStyleField,
+  PitchSlider,
+} from '../../../shared/voice-settings/voice-settings-fields.tsx';
 import { fieldErrorsOf, saveVoiceSettings, type Voice } from '../api/voices-api.ts';
-import { SEMITONES_FORMAT, useSemitonesFormat } from '../components/semitones-format.ts';
 import * as styles from '../components/voices.css.ts';
 import { useReferenceData, valueOr } from '../use-reference-data.ts';
 import { narrationStylesFor } from '../voice-rules.ts';
+import { openModal } from '../../../shared/modals/index.ts';
 
 export interface VoiceSettingsData {
   voice: Voice;
@@ -106,7 +100,9 @@ export function VoiceSettingsModal({ data, close }: ModalComponentProps<VoiceSet
               known.map((field) => [field, intl.formatMessage({ id: `voices.settings.error.${field}` })]),
             ),
           );
-          announce(intl.formatMessage({ id: `voices.settings.error.${known[0]}` }), { politeness: 'assertive' });
+          announce(intl.formatMessage({ id: `voices.settings.error.${known[0] as Field}` }), {
+            politeness: 'assertive',
+          });
         } else {
           const message = intl.formatMessage({ id: 'voices.settings.failed' }, { message: failureMessage(error) });
           setFormError(message);
@@ -133,67 +129,58 @@ export function VoiceSettingsModal({ data, close }: ModalComponentProps<VoiceSet
         }
       >
         <Stack gap="md">
-          <RadioGroup
+          <AccentField
             label={intl.formatMessage({ id: 'voices.settings.accent' })}
+            accents={voice.accents}
             value={accentId}
             onChange={(value) => {
               setAccentId(value);
               clearError('accent_id');
             }}
-            isInvalid={Boolean(errors.accent_id)}
             errorMessage={errors.accent_id}
-          >
-            {voice.accents.map((a) => (
-              <Radio key={a.id} value={a.id}>
+            renderOption={(a) => (
+              <>
                 {accentInfos[a.locale]?.flag ? <span aria-hidden="true">{accentInfos[a.locale]?.flag} </span> : null}
                 {a.is_default
                   ? intl.formatMessage({ id: 'voices.settings.accentDefault' }, { name: a.info.name })
                   : a.info.name}
-              </Radio>
-            ))}
-          </RadioGroup>
+              </>
+            )}
+          />
           {accent ? (
             <div>
               <Button
                 variant="secondary"
                 size="sm"
-                onPress={() => modalStore.trigger.open({ id: 'accentInfo', data: { locale: accent.locale } })}
+                onPress={() => openModal({ id: 'accentInfo', data: { locale: accent.locale } })}
               >
                 <FormattedMessage id="voices.settings.aboutAccent" values={{ accent: accent.info.name }} />
               </Button>
             </div>
           ) : null}
-          <RadioGroup
+          <NarrationStyleField
             label={intl.formatMessage({ id: 'voices.settings.style' })}
             description={onlyBasic ? intl.formatMessage({ id: 'voices.settings.styleBasicOnly' }) : undefined}
+            narrationStyles={narrationStyles}
             value={styleId}
             onChange={(value) => {
               setStyleId(value);
               clearError('narration_style_id');
             }}
-            isInvalid={Boolean(errors.narration_style_id)}
             errorMessage={errors.narration_style_id}
-          >
-            {narrationStyles.map((s) => (
-              <Radio key={s.id} value={s.id}>
-                {s.id === DEFAULT_NARRATION_STYLE_ID || s.is_default
-                  ? intl.formatMessage({ id: 'voices.settings.styleDefault' }, { name: s.info.name })
-                  : s.info.name}
-              </Radio>
-            ))}
-          </RadioGroup>
-          <Slider
+            renderOption={(s) =>
+              s.id === DEFAULT_NARRATION_STYLE_ID || s.is_default
+                ? intl.formatMessage({ id: 'voices.settings.styleDefault' }, { name: s.info.name })
+                : s.info.name
+            }
+          />
+          <PitchSlider
             label={intl.formatMessage({ id: 'voices.settings.semitones' })}
-            minValue={SEMITONES_MIN}
-            maxValue={SEMITONES_MAX}
-            step={SEMITONES_STEP}
-            fillOffset={0}
             value={semitones}
             onChange={(value) => {
-              setSemitones(snapSemitones(value));
+              setSemitones(value);
               clearError('semitones_correction');
             }}
-            formatOptions={SEMITONES_FORMAT}
             description={
               <>
                 {errors.semitones_correction ? (

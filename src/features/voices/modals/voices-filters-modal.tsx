@@ -8,7 +8,6 @@ import {
   CheckboxGroup,
   Dialog,
   Modal,
-  modalStore,
   Radio,
   RadioGroup,
   Stack,
@@ -26,6 +25,8 @@ import {
   type VoiceTalentFilter,
 } from '../voice-filters.store.ts';
 import { AGE_GROUPS, GENDERS, PITCH_GROUPS, SPECIES, VISIBILITIES } from '../voice-rules.ts';
+import { openModal } from '../../../shared/modals/index.ts';
+import type { MessageId } from '../../../i18n/index.ts';
 
 export interface VoicesFiltersData {
   /** The voice talents page lists talents only: the marketplace/talents choice is not offered there. */
@@ -115,18 +116,14 @@ export function VoicesFiltersModal({ data, close }: ModalComponentProps<VoicesFi
               >
                 {filter.values.map((value) => (
                   <Checkbox key={value} value={value}>
-                    {intl.formatMessage({ id: `${filter.message}.${value}` })}
+                    {intl.formatMessage({ id: `${filter.message}.${value}` as MessageId })}
                   </Checkbox>
                 ))}
               </CheckboxGroup>
             ))}
           </div>
           <div>
-            <Button
-              variant="secondary"
-              size="sm"
-              onPress={() => modalStore.trigger.open({ id: 'howToRequestKidsVoices' })}
-            >
+            <Button variant="secondary" size="sm" onPress={() => openModal({ id: 'howToRequestKidsVoices' })}>
               <FormattedMessage id="voices.kids.open" />
             </Button>
           </div>

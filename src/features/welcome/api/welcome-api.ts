@@ -1,17 +1,12 @@
 import type { components } from '../../../../openapi/generated/auth.js';
 import type { components as MarketplaceComponents } from '../../../../openapi/generated/marketplace.js';
 import type { components as ModelsComponents } from '../../../../openapi/generated/models.js';
-import { isApiError, type ApiClients } from '../../../api/index.ts';
+import { body, isApiError, uploadRecordings, type ApiClients } from '../../../api/index.ts';
 import { canStartTrial, planFacts } from '../../../machines/index.ts';
 
 export type WizardStep = components['schemas']['WizardStep'];
 export type DemoWizardUpdate = components['schemas']['DemoWizardUpdate'];
 export type User = components['schemas']['User'];
-
-function body<T>(data: T | undefined): T {
-  if (data === undefined) throw new Error('The server answered without a body');
-  return data;
-}
 
 /** PUT /api/v3/domain-info: the user's profession and industry (the profession step, the userProfession modal). */
 export async function updateDomainInfo(api: ApiClients, profession: string, industry: string): Promise<User> {
@@ -113,25 +108,17 @@ export async function createTtsOriginal(
   return body(data);
 }
 
-/** POST /api/recordings (multipart): the recorded or picked audio as one original, stored and done. */
+/** POST /api/recordings (the one upload): the recorded or picked audio as one original, stored and done. */
 export async function uploadOriginal(
   api: ApiClients,
   input: Workspace & { file: Blob; fileName: string; microphone?: string; maxSeconds?: number },
 ): Promise<Recording> {
-  const { data } = await api.marketplace.POST('/api/recordings', {
-    // The typed body is the multipart's fields; the serializer builds the form.
-    body: {} as never,
-    bodySerializer: () => {
-      const form = new FormData();
-      form.append('project_id', input.projectId);
-      form.append('parent_folder_id', input.folderId);
-      form.append('microphone', input.microphone ?? '');
-      form.append('data', input.file, input.fileName);
-      return form;
-    },
+  const items = await uploadRecordings(api, {
+    file: input.file,
+    fileName: input.fileName,
+    fields: { project_id: input.projectId, parent_folder_id: input.folderId, microphone: input.microphone ?? '' },
   });
-  const items = body(data) as unknown as { items?: Recording[] } | Recording[];
-  const first = Array.isArray(items) ? items[0] : items.items?.[0];
+  const first = items[0];
   if (!first) throw new Error('The server answered without the original');
   // Longer than the wizard takes: refused, and nothing of it stays in the user's folder.
   if (input.maxSeconds !== undefined && first.duration > input.maxSeconds) {

@@ -1,8 +1,16 @@
-import { clearAnnouncer } from '@react-aria/live-announcer';
 import { useEffect, useRef, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, Form, Icon, Inline, Select, Stack, Text } from '../../../../design-system/index.ts';
+import {
+  Button,
+  Form,
+  Icon,
+  Inline,
+  Select,
+  Stack,
+  Text,
+  useClearStaleAnnouncementsOnUnmount,
+} from '../../../../design-system/index.ts';
 import { industryLabel, INDUSTRIES, professionLabel, PROFESSIONS } from '../professions.ts';
 import * as styles from './welcome.css.ts';
 
@@ -40,10 +48,9 @@ export function ProfessionForm({
   // The dialog pattern: focus starts in the first field.
   useEffect(() => {
     fieldsRef.current?.querySelector<HTMLElement>('button')?.focus();
-    // The pending submit button announced itself by reference to its label; when the form closes with it
-    // the reference would dangle in React Aria's live region (spoken already): clear it.
-    return () => void setTimeout(() => clearAnnouncer('assertive'));
   }, []);
+  // The pending submit button's announcement points at its label, which leaves with the form.
+  useClearStaleAnnouncementsOnUnmount();
 
   return (
     <Form

@@ -2,13 +2,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { Button, Heading, Inline, PageBlock, PageHeader, Text, useModal } from '../../../../design-system/index.ts';
+import { Button, Heading, Inline, PageBlock, PageHeader, Text } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { useSession } from '../../../machines/index.ts';
-import type { WizardModalData } from '../modals/welcome-profession-modal.tsx';
 import { createWelcomeMachine, currentStep, type WelcomeInput } from '../welcome.machine.ts';
 import * as styles from './welcome.css.ts';
 import { ConversionsStep, CreateStep, ProcessingStep } from './wizard-steps.tsx';
+import { useModal } from '../../../shared/modals/index.ts';
 
 const INTRO_POINTS = ['record', 'voices', 'convert'] as const;
 
@@ -47,8 +47,8 @@ export function WelcomePage({ conversionsLive = false, pollMs, mediaElement, get
   const finishing = useSelector(wizard, (s) => s.matches('finishing'));
   const error = useSelector(wizard, (s) => s.context.error);
   const output = useSelector(wizard, (s) => (s.status === 'done' ? s.output : undefined));
-  const profession = useModal<WizardModalData>('welcomeProfession');
-  const skip = useModal<WizardModalData>('skipWelcomeWizard');
+  const profession = useModal('welcomeProfession');
+  const skip = useModal('skipWelcomeWizard');
   const openedByWizard = useRef(false);
   // While a call runs (finishing, skipping) the step the user was on stays shown.
   const lastStep = useRef(step);

@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { announce, Button, Inline, ProgressBar, Stack } from '../../../../design-system/index.ts';
+import {
+  browserMicrophoneStream,
+  startMediaCapture,
+  type MediaCaptureSession,
+} from '../../../shared/recorder/media-capture.ts';
 import { WIZARD_MAX_SECONDS } from '../welcome.machine.ts';
 import * as styles from './welcome.css.ts';
 
@@ -15,24 +20,26 @@ export interface WizardRecorderProps {
   getStream?: () => Promise<MediaStream>;
 }
 
-const browserStream = () => navigator.mediaDevices.getUserMedia({ audio: true });
-
 /**
- * The create step's microphone: Record starts a take with the browser's MediaRecorder, Stop (or reaching
- * SPEC.md's 60 s wizard limit) ends it and hands the audio on. Kept small on purpose: the full recorder
- * (microphone choice, levels, calibration) is the recorder feature's, which a feature may not import.
+ * The create step's microphone: Record starts a compressed take (the shared recorder's MediaRecorder
+ * capture), Stop (or reaching SPEC.md's 60 s wizard limit) ends it and hands the audio on. No microphone
+ * choice, levels or review: the wizard asks for one short take.
  */
-export function WizardRecorder({ onRecorded, isDisabled = false, getStream = browserStream }: WizardRecorderProps) {
+export function WizardRecorder({
+  onRecorded,
+  isDisabled = false,
+  getStream = browserMicrophoneStream,
+}: WizardRecorderProps) {
   const intl = useIntl();
   const [seconds, setSeconds] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const recorder = useRef<MediaRecorder | null>(null);
+  const recorder = useRef<MediaCaptureSession | null>(null);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
 
   const stop = () => {
     if (timer.current) clearInterval(timer.current);
     timer.current = null;
-    if (recorder.current?.state === 'recording') recorder.current.stop();
+    recorder.current?.stop();
   };
   useEffect(() => stop, []);
 
@@ -47,20 +54,11 @@ export function WizardRecorder({ onRecorded, isDisabled = false, getStream = bro
       announce(message, { politeness: 'assertive' });
       return;
     }
-    const chunks: Blob[] = [];
-    const media = new MediaRecorder(stream);
-    recorder.current = media;
-    media.ondataavailable = (event) => {
-      if (event.data.size > 0) chunks.push(event.data);
-    };
-    media.onstop = () => {
-      for (const track of stream.getTracks()) track.stop();
+    recorder.current = startMediaCapture(stream, (audio) => {
       setSeconds(null);
       announce(intl.formatMessage({ id: 'welcome.record.stopped' }));
-      const type = media.mimeType || 'audio/webm';
-      onRecorded(new Blob(chunks, { type }), 'Welcome recording.webm');
-    };
-    media.start(250);
+      onRecorded(audio, 'Welcome recording.webm');
+    });
     setSeconds(0);
     announce(intl.formatMessage({ id: 'welcome.record.started' }, { seconds: WIZARD_MAX_SECONDS }));
     timer.current = setInterval(() => {

@@ -19,6 +19,7 @@ import { WIZARD_MAX_SECONDS, type WelcomeActor } from '../welcome.machine.ts';
 import type { WizardItem } from '../wizard-items.ts';
 import * as styles from './welcome.css.ts';
 import { WizardRecorder } from './wizard-recorder.tsx';
+import type { MessageId } from '../../../i18n/index.ts';
 
 /** The trial's TTS limit (SPEC.md section 9): the wizard's text stays within it for everyone. */
 export const WIZARD_TEXT_MAX = 500;
@@ -34,7 +35,7 @@ export interface WizardStepProps {
 }
 
 /** The step's heading takes focus when the step opens, so keyboard and screen-reader users start there. */
-function StepHeading({ id, elementId }: { id: string; elementId: string }) {
+function StepHeading({ id, elementId }: { id: MessageId; elementId: string }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (

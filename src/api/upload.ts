@@ -1,5 +1,6 @@
-import type { components } from '../../../../openapi/generated/marketplace.js';
-import { CSRF_HEADER, FILE_TOO_LARGE } from '../../../api/index.ts';
+import type { components } from '../../openapi/generated/marketplace.js';
+import { ApiError } from './api-error.ts';
+import { CSRF_HEADER, FILE_TOO_LARGE } from './middleware.ts';
 
 export type Recording = components['schemas']['Recording'];
 
@@ -9,6 +10,9 @@ export const MAX_FILE_SIZE = 1_073_741_824;
 export const INVALID_UPLOAD_PARAMS = 'Invalid upload params';
 /** What a cancelled upload rejects with. */
 export const UPLOAD_CANCELLED = 'Upload cancelled';
+
+/** Where recordings are uploaded (POST, multipart). */
+export const RECORDINGS_URL = '/api/recordings';
 
 /** The part of XMLHttpRequest an upload uses (a fake one in tests and stories). */
 export interface UploadRequest {
@@ -103,4 +107,115 @@ export function precheckFiles(files: readonly File[]): {
     else accepted.push(file);
   }
   return { accepted, refused };
+}
+
+/**
+ * An upload request over a `fetch` (tests and stories, whose network is a fake fetch): the same form and
+ * headers, with one progress report when the answer arrives, as fetch cannot watch an upload.
+ */
+export class FetchUploadRequest implements UploadRequest {
+  withCredentials = false;
+  status = 0;
+  responseText = '';
+  upload: UploadRequest['upload'] = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private readonly fetch: typeof globalThis.fetch;
+  private readonly baseUrl: string;
+  private readonly controller = new AbortController();
+  private readonly headers = new Headers();
+  private method = 'POST';
+  private url = '';
+
+  constructor(fetch: typeof globalThis.fetch, baseUrl: string) {
+    this.fetch = fetch;
+    this.baseUrl = baseUrl;
+  }
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers.set(name, value);
+  }
+  send(body: FormData) {
+    const init: RequestInit = {
+      method: this.method,
+      body,
+      headers: this.headers,
+      credentials: this.withCredentials ? 'include' : 'same-origin',
+      signal: this.controller.signal,
+    };
+    this.fetch(new URL(this.url, this.baseUrl), init).then(
+      async (response) => {
+        this.responseText = await response.text();
+        this.status = response.status;
+        this.upload.onprogress?.({ loaded: 1, total: 1, lengthComputable: true });
+        this.onload?.();
+      },
+      () => {
+        if (!this.controller.signal.aborted) this.onerror?.();
+      },
+    );
+  }
+  abort() {
+    this.controller.abort();
+    this.onabort?.();
+  }
+}
+
+/** How uploads reach the server: a request per file, and the session's CSRF token. */
+export interface UploadTransport {
+  createRequest: () => UploadRequest;
+  token: () => string | null;
+}
+
+export interface UploadRecordingsInput {
+  file: Blob;
+  fileName: string;
+  /** The named fields sent with the file (project_id, parent_folder_id, microphone). */
+  fields: Record<string, string | undefined>;
+  /** Whole percent sent so far. */
+  onProgress?: (percent: number) => void;
+  /** Receives the function that cancels the upload, once it has started. */
+  onCancel?: (cancel: () => void) => void;
+  /**
+   * Makes the request (stories pass their own).
+   * @default the clients' transport: XMLHttpRequest in the browser
+   */
+  createRequest?: () => UploadRequest;
+}
+
+/**
+ * POST /api/recordings (multipart) through SPEC.md section 5's `upload`, with progress: resolves with the new
+ * recordings. Rejects with an ApiError for a refusal (its message the server's detail, "File is too large" for
+ * a 413), a TypeError when the server could not be reached, and an Error `UPLOAD_CANCELLED` when cancelled.
+ */
+export function uploadRecordings(
+  transport: { uploads: UploadTransport },
+  input: UploadRecordingsInput,
+): Promise<Recording[]> {
+  return new Promise((resolve, reject) => {
+    const cancel = upload({
+      url: RECORDINGS_URL,
+      file: input.file,
+      fileName: input.fileName,
+      fields: input.fields,
+      token: transport.uploads.token(),
+      onProgress: input.onProgress,
+      onSuccess: resolve,
+      onError: (message, status) =>
+        reject(
+          message === UPLOAD_CANCELLED
+            ? new Error(message)
+            : status === 0
+              ? new TypeError(message)
+              : new ApiError({ statusCode: status, detail: message, body: { detail: message } }),
+        ),
+      createRequest: input.createRequest ?? transport.uploads.createRequest,
+    });
+    input.onCancel?.(cancel);
+  });
 }

@@ -1,4 +1,4 @@
-import type { ModalId } from './modal-store.ts';
+import type { ModalId } from './modal-ids.ts';
 
 /** What a finished call did, as the modal registry needs to know it. */
 export interface SettledMutation {

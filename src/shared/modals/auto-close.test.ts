@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { modalsToClose, type SettledMutation } from './auto-close.ts';
-import { MODAL_IDS, type ModalId } from './modal-store.ts';
+import { MODAL_IDS, type ModalId } from './modal-ids.ts';
 
 // Every modal open at once, plus a whatIs topic: whatever the rule does not name must stay open.
 const everyModal: ModalId[] = [...MODAL_IDS, 'whatIs:accent'];
