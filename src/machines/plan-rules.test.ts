@@ -15,7 +15,7 @@ import {
   type PlanFacts,
 } from './plan-rules.ts';
 import type { User } from './session-flags.ts';
-import { testUser } from './testing.ts';
+import { testUser } from '../api/testing/index.ts';
 
 const credits = (seconds: number, chars: number): Credits => ({
   subscription_seconds: seconds,
