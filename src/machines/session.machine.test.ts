@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { announcementLog, clearAnnouncements, toastStore } from '../../design-system/index.ts';
+import { createFakeApi } from '../api/testing/fake-api.ts';
 import {
   BASIC_STYLE,
-  createFakeApi,
   createMemoryStorage,
   makeAccent,
   makeVoice,

@@ -1,14 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { announcementLog, clearAnnouncements, toastStore } from '../../design-system/index.ts';
-import {
-  createFakeApi,
-  testCredits,
-  testSubscriptions,
-  testUser,
-  type FakeAnswer,
-  type FakeRoutes,
-} from '../api/testing/index.ts';
+import { createFakeApi } from '../api/testing/fake-api.ts';
+import { testCredits, testSubscriptions, testUser, type FakeAnswer, type FakeRoutes } from '../api/testing/index.ts';
 import { canConvert } from './plan-rules.ts';
 import type { User } from './session-flags.ts';
 import {

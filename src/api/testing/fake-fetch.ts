@@ -1,6 +1,4 @@
-import { createApiClients, type ApiClients } from '../clients.ts';
-import { createTokenStore, type TokenStore } from '../session-token.ts';
-import type { FakeCall, FakeRoutes } from './routes.ts';
+import type { FakeCall, FakeRoutes, RouteKey } from './routes.ts';
 
 /** Any route's answer, as the fetch sees it once the route's types have done their work. */
 interface Answer {
@@ -12,6 +10,7 @@ interface Answer {
 type AnyRoute = Answer | ((call: FakeCall) => Answer | undefined | Promise<Answer | undefined>);
 
 interface CompiledRoute {
+  key: RouteKey;
   method: string;
   pattern: RegExp;
   names: string[];
@@ -34,7 +33,19 @@ function compile(key: string, route: AnyRoute): CompiledRoute {
     )
     .join('/');
   const literals = segments.filter((segment) => !segment.includes('{')).length;
-  return { method, pattern: new RegExp(`^${source}$`), names, literals, route };
+  return { key: key as RouteKey, method, pattern: new RegExp(`^${source}$`), names, literals, route };
+}
+
+/** A fake answer the contract does not allow. */
+export interface ContractViolation {
+  route: RouteKey;
+  status: number;
+  problem: string;
+}
+
+export interface FakeFetchOptions {
+  /** What is wrong with an answer, or undefined when the contract allows it (contract.ts, in Node). */
+  check?: (route: RouteKey, status: number, body: unknown) => string | undefined;
 }
 
 /**
@@ -43,12 +54,13 @@ function compile(key: string, route: AnyRoute): CompiledRoute {
  * Unknown routes answer 404, so a test notices a call it did not expect. This is the network boundary
  * only: the clients, the shared middleware and the code under test run for real.
  */
-export function createFakeFetch(routes: FakeRoutes) {
+export function createFakeFetch(routes: FakeRoutes, options: FakeFetchOptions = {}) {
   const table = Object.entries(routes as Record<string, AnyRoute | undefined>)
     .filter((entry): entry is [string, AnyRoute] => entry[1] !== undefined)
     .map(([key, route]) => compile(key, route))
     .sort((a, b) => b.literals - a.literals);
   const calls: FakeCall[] = [];
+  const violations: ContractViolation[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
@@ -74,7 +86,14 @@ export function createFakeFetch(routes: FakeRoutes) {
       if (!match) continue;
       call.params = Object.fromEntries(entry.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
       answer = typeof entry.route === 'function' ? await entry.route(call) : entry.route;
-      if (answer) break;
+      if (!answer) continue;
+      const problem = options.check?.(entry.key, answer.status, answer.body);
+      if (problem) {
+        // As the server's contract check does: the answer becomes a 500 naming what is wrong.
+        violations.push({ route: entry.key, status: answer.status, problem });
+        answer = { status: 500, body: { detail: `Contract violation in ${entry.key} (${answer.status}): ${problem}` } };
+      }
+      break;
     }
     answer ??= { status: 404, body: { detail: `No fake route for ${request.method} ${url.pathname}` } };
     if (answer.delay) await new Promise((resolve) => setTimeout(resolve, answer.delay));
@@ -83,7 +102,7 @@ export function createFakeFetch(routes: FakeRoutes) {
       headers: { 'content-type': 'application/json', ...answer.headers },
     });
   };
-  return { fetch: fetch as typeof globalThis.fetch, calls };
+  return { fetch: fetch as typeof globalThis.fetch, calls, violations };
 }
 
 /**
@@ -119,21 +138,4 @@ export function createMemoryStorage(initial: Record<string, string> = {}) {
     removeItem: (key: string) => void data.delete(key),
     clear: () => data.clear(),
   };
-}
-
-/** API clients over a fake fetch, with an in-memory token store and a recorded "go home". */
-export function createFakeApi(
-  routes: FakeRoutes,
-  options: { goHome?: () => void; storage?: ReturnType<typeof createMemoryStorage> } = {},
-) {
-  const { fetch, calls } = createFakeFetch(routes);
-  const storage = options.storage ?? createMemoryStorage();
-  const tokens: TokenStore = createTokenStore(storage);
-  const api: ApiClients = createApiClients({
-    baseUrl: 'http://timbre.test',
-    fetch,
-    tokens,
-    goHome: options.goHome ?? (() => undefined),
-  });
-  return { api, calls, tokens, storage };
 }

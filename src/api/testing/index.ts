@@ -1,4 +1,12 @@
-export { createFakeApi, createFakeFetch, createMemoryStorage, mergeRoutes } from './fake-fetch.ts';
+// createFakeApi (fake-api.ts) and the run-time contract check (contract.ts) load Ajv and the contracts'
+// YAML: tests in Node import them directly, so stories in the browser do not.
+export {
+  createFakeFetch,
+  createMemoryStorage,
+  mergeRoutes,
+  type ContractViolation,
+  type FakeFetchOptions,
+} from './fake-fetch.ts';
 export type {
   ContractPaths,
   FakeAnswer,

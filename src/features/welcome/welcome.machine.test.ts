@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, toPromise, waitFor } from 'xstate';
 import { announcementLog, clearAnnouncements } from '../../../design-system/index.ts';
 import type { LiveEvent } from '../../api/index.ts';
+import { createFakeApi } from '../../api/testing/fake-api.ts';
 import {
-  createFakeApi,
   makeFolder,
   makePage,
   makeProject,

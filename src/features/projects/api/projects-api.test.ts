@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/index.ts';
-import { createFakeApi } from '../../../api/testing/index.ts';
+import { createFakeApi } from '../../../api/testing/fake-api.ts';
 import { exportZip, fileNameOf, saveNote, upgradeReasonOf } from './projects-api.ts';
 
 describe('downloads', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/index.ts';
-import { createFakeApi, makeVoice } from '../../../api/testing/index.ts';
+import { createFakeApi } from '../../../api/testing/fake-api.ts';
+import { makeVoice } from '../../../api/testing/index.ts';
 import {
   checkPrivateVoice,
   fieldErrorsOf,

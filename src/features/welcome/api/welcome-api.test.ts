@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeApi, makeRecording } from '../../../api/testing/index.ts';
+import { createFakeApi } from '../../../api/testing/fake-api.ts';
+import { makeRecording } from '../../../api/testing/index.ts';
 import { uploadOriginal } from './welcome-api.ts';
 
 describe('uploadOriginal', () => {
