@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeApi } from './testing.ts';
+import { createFakeApi } from './testing/fake-api.ts';
+import { makeVoice } from './testing/index.ts';
 import { getVoicesByIds } from './voices.ts';
 
 describe('getVoicesByIds', () => {
@@ -7,7 +8,7 @@ describe('getVoicesByIds', () => {
     const { api, calls } = createFakeApi({
       'POST /api/v2/voices/by-ids': (call) => ({
         status: 200,
-        body: { items: (call.body as { voice_ids: string[] }).voice_ids.map((id) => ({ id })) },
+        body: { items: (call.body as { voice_ids: string[] }).voice_ids.map((id) => makeVoice(1, 'Ada', { id })) },
       }),
     });
     await expect(getVoicesByIds(api, [])).resolves.toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../api/testing.ts';
+import { createMemoryStorage } from '../api/testing/index.ts';
 import { SESSION_TOKEN_KEY } from '../api/index.ts';
 import { clearAppData, DEVICE_KEYS, readJson } from './app-storage.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../api/testing.ts';
+import { createMemoryStorage } from '../api/testing/index.ts';
 import { createLastUsedVoicesStore, lastUsedVoicesOf } from './last-used-voices.ts';
 import { LAST_USED_VOICES_KEY, saveLastUsedVoice, type LastUsedVoiceEntry } from './preselected-voice.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../api/testing.ts';
+import { createMemoryStorage } from '../api/testing/index.ts';
 import { MICROPHONE_KEY, pickMicrophone, readMicrophone, saveMicrophone } from './microphone.ts';
 
 const mics = [

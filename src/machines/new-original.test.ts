@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../api/testing.ts';
+import { createMemoryStorage } from '../api/testing/index.ts';
 import {
   applyPageChange,
   EMPTY_NEW_ORIGINAL,

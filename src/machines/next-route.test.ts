@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../api/testing.ts';
+import { createMemoryStorage } from '../api/testing/index.ts';
 import { NEXT_ROUTE_KEY, safeNext, storeNextRoute, takeNextRoute } from './next-route.ts';
 
 describe('next route', () => {

@@ -15,19 +15,9 @@ import {
   type PlanFacts,
 } from './plan-rules.ts';
 import type { User } from './session-flags.ts';
-import { testUser } from './testing.ts';
+import { testCredits, testUser } from '../api/testing/index.ts';
 
-const credits = (seconds: number, chars: number): Credits => ({
-  subscription_seconds: seconds,
-  initial_subscription_seconds: seconds,
-  bought_credits: 0,
-  initial_bought_credits: 0,
-  available_seconds: seconds,
-  tts_current: 0,
-  tts_limit: 100,
-  initial_tts_chars: chars,
-  tts_chars: chars,
-});
+const credits = (seconds: number, chars: number): Credits => testCredits({ seconds, chars });
 
 type Stripe = Parameters<typeof testUser>[0] extends infer O ? (O extends { stripe?: infer S } ? S : never) : never;
 const facts = (stripe: Stripe, left: Credits | null, roles: User['roles'] = ['user'], download = true): PlanFacts => {

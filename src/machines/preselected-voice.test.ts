@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../api/testing.ts';
+import { BASIC_STYLE, createMemoryStorage, makeAccent, makeVoice } from '../api/testing/index.ts';
 import {
   capturePreselectedVoice,
   lastUsedVoicesNewestFirst,
@@ -9,7 +9,6 @@ import {
   voiceIdFromSearch,
   withLastUsedVoice,
   type LastUsedVoiceEntry,
-  type Voice,
 } from './preselected-voice.ts';
 
 const ID = '7d1c8a3e-2f4b-4c6d-9e8f-0a1b2c3d4e5f';
@@ -49,22 +48,12 @@ describe('preselected voice (SPEC.md section 4)', () => {
   });
 
   it('makes a last-used entry with pitch 0, the default accent and the default narration style', () => {
-    const voice = {
+    const voice = makeVoice(1, 'Kai', {
       id: ID,
-      name: 'Kai',
-      thumbnail_url: null,
       voice_talent: true,
-      accents: [
-        {
-          id: 'fr-FR',
-          info: { name: 'French', short_name: 'FR' },
-          is_default: true,
-          settings: { favorite: false },
-          locale: 'fr-FR',
-        },
-      ],
-      narration_styles: [{ id: 'BASIC', info: { name: 'Basic' }, is_default: false, tags: [] }],
-    } as unknown as Voice;
+      accents: [makeAccent('fr-FR', 'French', 'FR', true)],
+      narration_styles: [{ ...BASIC_STYLE, is_default: false }],
+    });
     expect(toLastUsedVoiceEntry(voice)).toEqual({
       id: ID,
       name: 'Kai',

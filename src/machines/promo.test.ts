@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../api/testing.ts';
+import { createMemoryStorage } from '../api/testing/index.ts';
 import { capturePromo, promoFromSearch, PROMO_KEY, readStoredPromo, takeStoredPromo } from './promo.ts';
 
 describe('promo codes from the URL (SPEC.md section 4)', () => {

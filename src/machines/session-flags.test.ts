@@ -9,7 +9,7 @@ import {
   needsWizard,
   statusOfUser,
 } from './session-flags.ts';
-import { testUser } from './testing.ts';
+import { testUser } from '../api/testing/index.ts';
 
 describe('auth state flags (SPEC.md sections 3 and 4)', () => {
   it('isAuthenticated and verified', () => {

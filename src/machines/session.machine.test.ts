@@ -1,70 +1,43 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { announcementLog, clearAnnouncements, toastStore } from '../../design-system/index.ts';
-import { createFakeApi, createMemoryStorage, type FakeResponse } from '../api/testing.ts';
+import { createFakeApi } from '../api/testing/fake-api.ts';
+import {
+  BASIC_STYLE,
+  createMemoryStorage,
+  makeAccent,
+  makeVoice,
+  testUser,
+  WARM_STYLE,
+  type FakeAnswer,
+  type FakeRoutes,
+} from '../api/testing/index.ts';
 import { THEME_KEY } from '../../design-system/layouts/theme-store.ts';
 import { LAST_USED_VOICES_KEY, PRESELECTED_VOICE_KEY, readLastUsedVoices } from './preselected-voice.ts';
 import { PROMO_KEY } from './promo.ts';
 import { createSessionMachine, LOGOUT_REDIRECT_DELAY, sessionStatus } from './session.machine.ts';
 import type { SignupResult, User } from './session-flags.ts';
-import { testUser } from './testing.ts';
 
 const VOICE_ID = '7d1c8a3e-2f4b-4c6d-9e8f-0a1b2c3d4e5f';
 
-const session = (user: User, csrf_token = 'csrf-1') => ({ status: 200, body: { user, csrf_token } });
+const session = (user: User, csrf_token = 'csrf-1'): FakeAnswer<'POST /api/v3/auth'> => ({
+  status: 200,
+  body: { user, csrf_token },
+});
 
-const voice = {
+const voice = makeVoice(1, 'Morgan', {
   id: VOICE_ID,
-  owner_id: null,
-  name: 'Morgan',
-  visibility: 'public',
-  species: 'human',
-  gender: 'female',
   pitch: 180,
-  age_group: 'adult',
-  pitch_group: 'mid',
-  active: true,
   created_at: '2026-01-01T00:00:00Z',
-  favorite: false,
-  available: true,
-  accents: [
-    {
-      id: 'en-GB',
-      info: { name: 'British English', short_name: 'UK' },
-      is_default: false,
-      settings: { favorite: false },
-      locale: 'en-GB',
-    },
-    {
-      id: 'en-US',
-      info: { name: 'American English', short_name: 'US' },
-      is_default: true,
-      settings: { favorite: false },
-      locale: 'en-US',
-    },
-  ],
-  narration_styles: [
-    { id: 'WARM', info: { name: 'Warm' }, is_default: false, tags: [] },
-    { id: 'BASIC', info: { name: 'Basic' }, is_default: true, tags: [] },
-  ],
-  image_url: null,
+  accents: [makeAccent('en-GB', 'British English', 'UK'), makeAccent('en-US', 'American English', 'US', true)],
+  narration_styles: [{ ...WARM_STYLE, tags: [] }, BASIC_STYLE],
   thumbnail_url: 'https://assets.timbre.test/morgan.png',
-  bg_image_url: null,
-  tiers: [],
-  nationality: 'American',
-  voice_talent: false,
-  cost_multiplier: 1,
-  info_url: null,
-  contact_url: null,
-  category: 'narration',
-  description: null,
-  settings: null,
-};
+});
 
 /** A session actor over a fake network, with an in-memory localStorage and a recorded navigate. */
-function start(routes: Record<string, FakeResponse | ((call: never) => FakeResponse)>, storageInit = {}) {
+function start(routes: FakeRoutes, storageInit = {}) {
   const storage = createMemoryStorage(storageInit);
-  const fake = createFakeApi(routes as never, { storage, goHome: () => actor.send({ type: 'session.unauthorized' }) });
+  const fake = createFakeApi(routes, { storage, goHome: () => actor.send({ type: 'session.unauthorized' }) });
   const navigate = vi.fn();
   const clock = new SimulatedClock();
   const machine = createSessionMachine({ api: fake.api, tokens: fake.tokens, storage, navigate, now: () => 1_000 });
@@ -129,7 +102,7 @@ describe('session machine: restoring on boot', () => {
   });
 
   it('session.restore checks again (a token from /auth-redirect)', async () => {
-    let answer: FakeResponse = { status: 401, body: { detail: 'Not authenticated' } };
+    let answer: FakeAnswer<'POST /api/v3/auth'> = { status: 401, body: { detail: 'Not authenticated' } };
     const s = start({ 'POST /api/v3/auth': () => answer });
     await s.settled();
     expect(s.status()).toBe('guest');

@@ -13,20 +13,23 @@ import {
   useClearStaleAnnouncementsOnChange,
 } from '../../design-system/index.ts';
 import { ApiProvider, createApiClients, createTokenStore, type ApiClients, type TokenStore } from '../api/index.ts';
-import { createFakeFetch, type FakeCall, type FakeResponse } from '../api/testing.ts';
+import {
+  createFakeFetch,
+  type FakeCall,
+  type FakeRoutes,
+  testCredits,
+  testSubscriptions,
+} from '../api/testing/index.ts';
 import { browserStorage, clearAppData } from './app-storage.ts';
 import { SessionProvider, type SessionActor } from './session-context.tsx';
 import type { User } from './session-flags.ts';
-import { testCredits, testSubscriptions } from './testing.ts';
 import { createSessionMachine } from './session.machine.ts';
 import { linkSubscription, SubscriptionProvider } from './subscription-context.tsx';
 import { createSubscriptionMachine, type SubscriptionActor } from './subscription.machine.ts';
 
-type Route = FakeResponse | ((call: FakeCall) => FakeResponse | Promise<FakeResponse>);
-
 export interface HarnessOptions {
-  /** The fake server: "METHOD /path" → answer. POST /api/v3/auth is added from `user`. */
-  routes?: Record<string, Route>;
+  /** The fake server: the contract's "METHOD /path/{param}" → answer. POST /api/v3/auth is added from `user`. */
+  routes?: FakeRoutes;
   /** The user whose session is restored; null (the default) for a guest. */
   user?: User | null;
   /** The URL the story starts at. */

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { announcementLog, clearAnnouncements, toastStore } from '../../design-system/index.ts';
-import { createFakeApi, type FakeResponse } from '../api/testing.ts';
+import { createFakeApi } from '../api/testing/fake-api.ts';
+import { testCredits, testSubscriptions, testUser, type FakeAnswer, type FakeRoutes } from '../api/testing/index.ts';
 import { canConvert } from './plan-rules.ts';
 import type { User } from './session-flags.ts';
 import {
@@ -11,12 +12,11 @@ import {
   planStateOf,
   type SubscriptionSnapshot,
 } from './subscription.machine.ts';
-import { testCredits, testSubscriptions, testUser } from './testing.ts';
 
 const trialUser = testUser({ stripe: { subscription_status: 'trialing', trial: true, trial_used: true } });
 const newUser = testUser();
 
-function start(routes: Record<string, FakeResponse | ((call: { body: unknown }) => FakeResponse)> = {}) {
+function start(routes: FakeRoutes = {}) {
   const { api, calls } = createFakeApi({
     'GET /api/v3/subscriptions': { status: 200, body: testSubscriptions() },
     'GET /api/v3/credits': { status: 200, body: testCredits({ seconds: 0, chars: 0 }) },
@@ -201,7 +201,10 @@ describe('subscription machine', () => {
   });
 
   it('shows a failed load and loads again on refresh', async () => {
-    let answer: FakeResponse = { status: 500, body: { detail: 'The database is not reachable' } };
+    let answer: FakeAnswer<'GET /api/v3/subscriptions'> = {
+      status: 500,
+      body: { detail: 'The database is not reachable' },
+    };
     const { actor } = start({ 'GET /api/v3/subscriptions': () => answer });
     actor.send({ type: 'subscription.user', user: trialUser });
     const failed = await waitFor(actor, (s) => s.matches({ signedIn: { data: 'failed' } }));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BASIC_STYLE, makeAccent, makeVoice, WARM_STYLE } from '../api/testing/index.ts';
 import type { Voice } from './preselected-voice.ts';
 import {
   createVoiceSelectionStore,
@@ -10,54 +11,16 @@ import {
 } from './voice-selection.ts';
 
 const voice = (id: string, extra: Partial<Voice> = {}): Voice =>
-  ({
+  makeVoice(1, `Voice ${id}`, {
     id,
-    owner_id: null,
-    name: `Voice ${id}`,
-    visibility: 'public',
-    species: 'human',
-    gender: 'female',
     pitch: 180,
-    age_group: 'adult',
-    pitch_group: 'medium',
-    active: true,
     created_at: '2026-01-01T00:00:00Z',
-    favorite: false,
-    available: true,
-    accents: [
-      {
-        id: 'en-GB',
-        info: { name: 'British English', short_name: 'UK' },
-        is_default: false,
-        settings: { favorite: false },
-        locale: 'en-GB',
-      },
-      {
-        id: 'en-US',
-        info: { name: 'American English', short_name: 'US' },
-        is_default: true,
-        settings: { favorite: false },
-        locale: 'en-US',
-      },
-    ],
-    narration_styles: [
-      { id: 'WARM', info: { name: 'Warm' }, is_default: false, tags: [] },
-      { id: 'BASIC', info: { name: 'Basic' }, is_default: true, tags: [] },
-    ],
-    image_url: null,
+    accents: [makeAccent('en-GB', 'British English', 'UK'), makeAccent('en-US', 'American English', 'US', true)],
+    narration_styles: [{ ...WARM_STYLE, tags: [] }, BASIC_STYLE],
     thumbnail_url: `/voices/${id}.png`,
-    bg_image_url: null,
-    tiers: [],
     nationality: null,
-    voice_talent: false,
-    cost_multiplier: 1,
-    info_url: null,
-    contact_url: null,
-    category: 'narration',
-    description: null,
-    settings: null,
     ...extra,
-  }) as Voice;
+  });
 
 describe('semitones (SPEC.md section 5: step 0.5)', () => {
   it('snaps to half semitones within −24..24', () => {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog } from '../../design-system/index.ts';
-import type { FakeResponse } from '../api/testing.ts';
+import { mergeRoutes, testUser, type FakeRoute } from '../api/testing/index.ts';
 import {
   conversionsRoutes,
   FOLDER_ID,
@@ -22,7 +22,6 @@ import {
   voiceSelectionStore,
 } from '../machines/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../machines/story-harness.tsx';
-import { testUser } from '../machines/testing.ts';
 import { ChooseVoicesRoute } from './conversion-routes.tsx';
 import { RouteGuard } from './route-guard.tsx';
 
@@ -34,7 +33,7 @@ import { RouteGuard } from './route-guard.tsx';
 
 const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
 const original = makeOriginal({ label: 'Interview take 2' });
-const ORDER_ROUTE = 'POST /api/v2/orders';
+const ORDER_ROUTE = 'POST /api/v2/orders' as const;
 
 async function tabTo(element: HTMLElement, max = 150) {
   for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
@@ -51,7 +50,9 @@ interface Loaded {
 }
 
 /** A signed-in user on /choose-voices, with the original just recorded unless `withOriginal` is false. */
-async function load(options: { withOriginal?: boolean; order?: FakeResponse } = {}): Promise<Loaded> {
+async function load(
+  options: { withOriginal?: boolean; order?: FakeRoute<'POST /api/v2/orders'> } = {},
+): Promise<Loaded> {
   const voices: VoicesState = { voices: catalogue(), originals: [{ id: original.id, label: original.label }] };
   const marketplace: ConversionsState = {
     originals: [original],
@@ -61,7 +62,7 @@ async function load(options: { withOriginal?: boolean; order?: FakeResponse } = 
   const harness = await createHarness({
     path: '/choose-voices',
     user: testUser(),
-    routes: { ...voicesRoutes(voices), ...conversionsRoutes(marketplace) },
+    routes: mergeRoutes(voicesRoutes(voices), conversionsRoutes(marketplace)),
     storage:
       options.withOriginal === false
         ? {}

@@ -9,17 +9,11 @@ import {
 } from '../features/conversions/components/story-server.ts';
 import { registerBillingModals } from '../features/billing/index.ts';
 import { registerConversionsModals } from '../features/conversions/index.ts';
-import {
-  makeFolder,
-  makeOriginal,
-  makeProject,
-  studioRoutes,
-  type StudioState,
-} from '../features/projects/components/story-server.ts';
+import { makeOriginal, studioRoutes, type StudioState } from '../features/projects/components/story-server.ts';
 import { registerProjectsModals } from '../features/projects/index.ts';
 import { liveEventBus, listPreferencesStore, notificationToast } from '../machines/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../machines/story-harness.tsx';
-import { testUser } from '../machines/testing.ts';
+import { makeFolder, makeProject, mergeRoutes, testUser } from '../api/testing/index.ts';
 import { ProjectRoute } from './conversion-routes.tsx';
 import { RouteGuard } from './route-guard.tsx';
 
@@ -53,7 +47,7 @@ async function load(path: string, user = testUser()): Promise<Loaded> {
   const harness = await createHarness({
     path,
     user,
-    routes: { ...studioRoutes(studio), ...conversionsRoutes(marketplace) },
+    routes: mergeRoutes(studioRoutes(studio), conversionsRoutes(marketplace)),
   });
   listPreferencesStore.trigger.reload();
   return { harness };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testCredits } from '../../machines/testing.ts';
+import { testCredits } from '../../api/testing/index.ts';
 import { allowance, forecastRunOut, ledgerReasonId, secondsConverted, usageOf, type LedgerEntry } from './usage.ts';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { groupPrices } from '../../shared/price-list.ts';
 import { priceHref, pricingOffers, trialHref } from './pricing.ts';
-import { makePrice, PRICE_LIST } from './testing.ts';
+import { makePrice } from '../../api/testing/index.ts';
+import { PRICE_LIST } from './testing.ts';
 
 const list = groupPrices(PRICE_LIST);
 

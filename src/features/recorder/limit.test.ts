@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testUser } from '../../machines/testing.ts';
+import { testUser } from '../../api/testing/index.ts';
 import { recordingLimitFor } from './limit.ts';
 
 describe('recording limit (SPEC.md §5)', () => {

@@ -7,7 +7,7 @@ import {
   openModalIds,
   setAnnouncerSink,
 } from '../../../design-system/index.ts';
-import { createMemoryStorage } from '../../api/testing.ts';
+import { createMemoryStorage } from '../../api/testing/index.ts';
 import { MICROPHONE_KEY } from '../../machines/index.ts';
 import type { Recording } from '../../api/index.ts';
 import { createRecordingMachine, secondsLeft, type CaptureEvent, type Take } from './recording.machine.ts';

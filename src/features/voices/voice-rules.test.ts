@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DemoItem, DemoSetMap, Voice } from './api/voices-api.ts';
+import { BASIC_STYLE, makeVoice, WARM_STYLE } from '../../api/testing/index.ts';
+import type { DemoItem, DemoSetMap } from './api/voices-api.ts';
 import { blockedReason, demoFor, demoLanguages, narrationStylesFor, offsetOf, voiceSortOf } from './voice-rules.ts';
 
 const demo = (voiceId: string, language: string): DemoItem => ({
@@ -44,12 +45,7 @@ describe('demos', () => {
 });
 
 describe('narration styles (SPEC.md section 5)', () => {
-  const voice = {
-    narration_styles: [
-      { id: 'BASIC', info: { name: 'Basic' }, is_default: true, tags: [] },
-      { id: 'WARM', info: { name: 'Warm' }, is_default: false, tags: [] },
-    ],
-  } as unknown as Voice;
+  const voice = makeVoice(1, 'Ada', { narration_styles: [BASIC_STYLE, { ...WARM_STYLE, tags: [] }] });
 
   it('keeps every style for speech-to-speech and English text-to-speech', () => {
     expect(narrationStylesFor(voice).map((s) => s.id)).toEqual(['BASIC', 'WARM']);
@@ -58,14 +54,14 @@ describe('narration styles (SPEC.md section 5)', () => {
 
   it('leaves only BASIC for text-to-speech in another language', () => {
     expect(narrationStylesFor(voice, 'fr').map((s) => s.id)).toEqual(['BASIC']);
-    expect(narrationStylesFor({ narration_styles: [] } as unknown as Voice, 'de').map((s) => s.id)).toEqual(['BASIC']);
+    expect(narrationStylesFor(makeVoice(1, 'Ada', { narration_styles: [] }), 'de').map((s) => s.id)).toEqual(['BASIC']);
   });
 });
 
 describe('blocked voices', () => {
   it('asks for kids voices to be requested and for other voices outside the plan to be upgraded to', () => {
-    expect(blockedReason({ available: true, visibility: 'kids' } as Voice)).toBeNull();
-    expect(blockedReason({ available: false, visibility: 'kids' } as Voice)).toBe('kids');
-    expect(blockedReason({ available: false, visibility: 'paid' } as Voice)).toBe('voice');
+    expect(blockedReason(makeVoice(1, 'Ada', { available: true, visibility: 'kids' }))).toBeNull();
+    expect(blockedReason(makeVoice(1, 'Ada', { available: false, visibility: 'kids' }))).toBe('kids');
+    expect(blockedReason(makeVoice(1, 'Ada', { available: false, visibility: 'paid' }))).toBe('voice');
   });
 });

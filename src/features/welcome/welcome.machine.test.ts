@@ -2,9 +2,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, toPromise, waitFor } from 'xstate';
 import { announcementLog, clearAnnouncements } from '../../../design-system/index.ts';
 import type { LiveEvent } from '../../api/index.ts';
-import { createFakeApi, type FakeCall, type FakeResponse } from '../../api/testing.ts';
+import { createFakeApi } from '../../api/testing/fake-api.ts';
+import {
+  makeFolder,
+  makePage,
+  makeProject,
+  makeRecording,
+  makeVoice,
+  testUser,
+  type FakeRoutes,
+} from '../../api/testing/index.ts';
 import { liveEventBus } from '../../machines/index.ts';
-import { testUser } from '../../machines/testing.ts';
 import type { Recording } from './api/welcome-api.ts';
 import { createWelcomeMachine, currentStep, isBusy, type WelcomeInput } from './welcome.machine.ts';
 
@@ -18,11 +26,7 @@ const onTrial = {
   trial_used: true,
 };
 
-function start(
-  routes: Record<string, FakeResponse | ((call: FakeCall) => FakeResponse)>,
-  input: WelcomeInput = {},
-  deps: { pollMs?: number } = {},
-) {
+function start(routes: FakeRoutes, input: WelcomeInput = {}, deps: { pollMs?: number } = {}) {
   const fake = createFakeApi({
     // The create step starts the free trial for a user without a plan.
     'POST /api/v3/start-trial': {
@@ -110,17 +114,17 @@ describe('welcome wizard machine', () => {
     const w = start(
       {
         'PUT /api/v3/domain-info': { status: 200, body: withProfession },
-        'GET /api/projects': { status: 200, body: { items: [], total: 0 } },
-        'POST /api/projects': { status: 201, body: { id: 'p1' } },
-        'GET /api/folders': { status: 200, body: { items: [], total: 0 } },
-        'POST /api/folders': { status: 201, body: { id: 'f1' } },
-        'GET /api/v2/voices': { status: 200, body: { items: voices, total: 4 } },
+        'GET /api/projects': { status: 200, body: makePage([]) },
+        'POST /api/projects': { status: 201, body: makeProject(1, 'Welcome', { id: 'p1' }) },
+        'GET /api/folders': { status: 200, body: makePage([]) },
+        'POST /api/folders': { status: 201, body: { ...makeFolder(1, 'p1', 'Welcome'), id: 'f1' } },
+        'GET /api/v2/voices': { status: 200, body: makePage(voices) },
         'POST /api/v2/recordings/tts': { status: 202, body: rec({ id: 'o1', state: 'queued' }) },
         'POST /api/v2/orders': {
           status: 202,
           body: { order_id: 'x', conversions: voices.slice(0, 3).map((v, i) => conv(`c${i}`, v.id)) },
         },
-        'POST /api/v2/orders/retry/c1': { status: 202, body: conv('c1', 'v2') },
+        'POST /api/v2/orders/retry/{id}': { status: 202, body: conv('c1', 'v2') },
         'PUT /api/v3/demo-wizard': { status: 200, body: finished },
       },
       { conversionsLive: true },
@@ -174,9 +178,9 @@ describe('welcome wizard machine', () => {
         'GET /api/projects': () =>
           fail
             ? { status: 500, body: { detail: 'Database unavailable' } }
-            : { status: 200, body: { items: [{ id: 'p9' }], total: 1 } },
-        'GET /api/folders': { status: 200, body: { items: [{ id: 'f9' }], total: 1 } },
-        'GET /api/v2/voices': { status: 200, body: { items: voices, total: 4 } },
+            : { status: 200, body: makePage([makeProject(9, 'Welcome', { id: 'p9' })]) },
+        'GET /api/folders': { status: 200, body: makePage([{ ...makeFolder(9, 'p9', 'Welcome'), id: 'f9' }]) },
+        'GET /api/v2/voices': { status: 200, body: makePage(voices) },
       },
       { conversionsLive: true, step: 'create' },
     );
@@ -196,9 +200,9 @@ describe('welcome wizard machine', () => {
     let orderFails = true;
     const w = start(
       {
-        'GET /api/projects': { status: 200, body: { items: [{ id: 'p9' }], total: 1 } },
-        'GET /api/folders': { status: 200, body: { items: [{ id: 'f9' }], total: 1 } },
-        'GET /api/v2/voices': { status: 200, body: { items: voices, total: 4 } },
+        'GET /api/projects': { status: 200, body: makePage([makeProject(9, 'Welcome', { id: 'p9' })]) },
+        'GET /api/folders': { status: 200, body: makePage([{ ...makeFolder(9, 'p9', 'Welcome'), id: 'f9' }]) },
+        'GET /api/v2/voices': { status: 200, body: makePage(voices) },
         'POST /api/recordings': () => ({ status: 200, body: { items: [rec({ id: 'o2', duration })] } }),
         'POST /api/v2/orders': () =>
           orderFails
@@ -227,13 +231,13 @@ describe('welcome wizard machine', () => {
   it('a queued TTS original is asked for until done; a gap in live events fetches the conversions', async () => {
     const w = start(
       {
-        'GET /api/projects': { status: 200, body: { items: [{ id: 'p9' }], total: 1 } },
-        'GET /api/folders': { status: 200, body: { items: [{ id: 'f9' }], total: 1 } },
-        'GET /api/v2/voices': { status: 200, body: { items: voices.slice(0, 1), total: 1 } },
+        'GET /api/projects': { status: 200, body: makePage([makeProject(9, 'Welcome', { id: 'p9' })]) },
+        'GET /api/folders': { status: 200, body: makePage([{ ...makeFolder(9, 'p9', 'Welcome'), id: 'f9' }]) },
+        'GET /api/v2/voices': { status: 200, body: makePage(voices.slice(0, 1)) },
         'POST /api/v2/recordings/tts': { status: 202, body: rec({ id: 'o1', state: 'queued' }) },
-        'GET /api/recordings/o1': { status: 200, body: rec({ id: 'o1', state: 'done' }) },
+        'GET /api/recordings/{id}': { status: 200, body: rec({ id: 'o1', state: 'done' }) },
         'POST /api/v2/orders': { status: 202, body: { order_id: 'x', conversions: [conv('c0', 'v1')] } },
-        'GET /api/recordings/conversions': { status: 200, body: { items: [conv('c0', 'v1', 'done')], total: 1 } },
+        'GET /api/recordings/conversions': { status: 200, body: makePage([conv('c0', 'v1', 'done')]) },
       },
       { conversionsLive: true, step: 'create' },
       { pollMs: 5 },
@@ -248,24 +252,14 @@ describe('welcome wizard machine', () => {
 });
 
 const voices = [
-  { id: 'v1', name: 'Ava', available: true },
-  { id: 'v2', name: 'Ben', available: true },
-  { id: 'v3', name: 'Cleo', available: false },
-  { id: 'v4', name: 'Dan', available: true },
+  makeVoice(1, 'Ava', { id: 'v1' }),
+  makeVoice(2, 'Ben', { id: 'v2' }),
+  makeVoice(3, 'Cleo', { id: 'v3', available: false }),
+  makeVoice(4, 'Dan', { id: 'v4' }),
 ];
 
 function rec(extra: Partial<Recording>): Recording {
-  return {
-    id: 'o1',
-    url: 'https://example.test/o1.wav',
-    state: 'done',
-    type: 'original',
-    voice_id: null,
-    error: null,
-    process_stage: null,
-    duration: 5,
-    ...extra,
-  } as Recording;
+  return makeRecording({ id: 'o1', url: 'https://example.test/o1.wav', duration: 5, ...extra });
 }
 
 const conv = (id: string, voice: string, state: Recording['state'] = 'queued') =>

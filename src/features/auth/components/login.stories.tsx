@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { type FakeAnswer, testUser } from '../../../api/testing/index.ts';
 import { createHarness, HarnessRouter, type Harness, type HarnessOptions } from '../../../machines/story-harness.tsx';
 import { sessionStatus } from '../../../machines/index.ts';
-import { testUser } from '../../../machines/testing.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { LoginForm } from './login-form.tsx';
 import { LoginMobilePage } from './login-mobile-page.tsx';
@@ -15,12 +15,13 @@ async function tabTo(element: HTMLElement, max = 30) {
 }
 
 const redirect = fn();
-const providers = (configured: string[]) => ({
+const PROVIDER_NAMES = { google: 'Google', linkedin: 'LinkedIn', facebook: 'Facebook', apple: 'Apple' } as const;
+const providers = (configured: string[]): FakeAnswer<'GET /api/v3/oauth2'> => ({
   status: 200,
   body: {
-    providers: ['google', 'linkedin', 'facebook', 'apple'].map((id) => ({
+    providers: (Object.keys(PROVIDER_NAMES) as (keyof typeof PROVIDER_NAMES)[]).map((id) => ({
       id,
-      name: { google: 'Google', linkedin: 'LinkedIn', facebook: 'Facebook', apple: 'Apple' }[id],
+      name: PROVIDER_NAMES[id],
       configured: configured.includes(id),
     })),
   },
@@ -147,7 +148,7 @@ export const OauthProviders: Story = {
     harness({
       routes: {
         'GET /api/v3/oauth2': providers(['google']),
-        'GET /api/v3/oauth2/google': { status: 200, body: { auth_uri: 'https://accounts.example/auth?state=s1' } },
+        'GET /api/v3/oauth2/{provider}': { status: 200, body: { auth_uri: 'https://accounts.example/auth?state=s1' } },
       },
     }),
   ],

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog } from '../../../../design-system/index.ts';
+import type { FakeAnswer } from '../../../api/testing/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { ChangePasswordPage, ChangePasswordSuccessPage } from './change-password-page.tsx';
 import { ForgotPasswordEmailSentPage, ForgotPasswordPage } from './forgot-password-page.tsx';
@@ -85,7 +86,7 @@ export const EmailSent: Story = {
   },
 };
 
-const changeHarness = (answer: { status: number; body: unknown }) => async () => ({
+const changeHarness = (answer: FakeAnswer<'POST /api/v3/change-password'>) => async () => ({
   harness: await createHarness({
     path: '/change-password/reset-123',
     routes: { 'POST /api/v3/change-password': answer },

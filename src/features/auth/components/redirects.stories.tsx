@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { sessionStatus } from '../../../machines/index.ts';
-import { testUser } from '../../../machines/testing.ts';
+import { testUser } from '../../../api/testing/index.ts';
 import { AuthRedirectPage, LoginRedirectPage, OauthCallbackPage } from './redirect-pages.tsx';
 
 const meta = {
@@ -25,7 +25,7 @@ export const OauthSignedIn: Story = {
       harness: await createHarness({
         path: '/oauth2/google?code=abc&state=s1',
         routes: {
-          'GET /api/v3/oauth2/google/code': {
+          'GET /api/v3/oauth2/{provider}/code': {
             status: 200,
             body: { user: testUser(), csrf_token: 'csrf-o', created: false },
             delay: 100,
@@ -53,7 +53,7 @@ export const OauthFailed: Story = {
       harness: await createHarness({
         path: '/oauth2/linkedin?code=used&state=s2',
         routes: {
-          'GET /api/v3/oauth2/linkedin/code': {
+          'GET /api/v3/oauth2/{provider}/code': {
             status: 401,
             body: { detail: 'The sign-in with LinkedIn could not be confirmed (state mismatch).' },
           },

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { createHarness, HarnessRouter, type Harness, type HarnessOptions } from '../../../machines/story-harness.tsx';
 import { sessionStatus } from '../../../machines/index.ts';
-import { testUser } from '../../../machines/testing.ts';
+import { testUser } from '../../../api/testing/index.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { SignupPage } from './signup-page.tsx';
 

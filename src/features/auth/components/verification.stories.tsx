@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { LOGOUT_REDIRECT_DELAY, sessionStatus } from '../../../machines/index.ts';
-import { testUser } from '../../../machines/testing.ts';
+import { testUser } from '../../../api/testing/index.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { UnverifiedPage } from './unverified-page.tsx';
 import { VerifyEmailPage } from './verify-email-page.tsx';

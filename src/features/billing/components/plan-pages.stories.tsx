@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness, type HarnessOptions } from '../../../machines/story-harness.tsx';
-import { TEST_PRICES, testCredits, testSubscriptions, testUser } from '../../../machines/testing.ts';
+import { TEST_PRICES, testCredits, testSubscriptions, testUser } from '../../../api/testing/index.ts';
 import { rememberCheckout } from '../pending-checkout.ts';
 import { PlanPage } from './plan-page.tsx';
 import { SubscribedPage } from './subscribed-page.tsx';

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button, formatDateTime, useModal, type ModalId } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
-import { testUser } from '../../../machines/testing.ts';
+import { testUser } from '../../../api/testing/index.ts';
 import { registerBillingModals } from './register.ts';
 import type { TrialWarningData } from './trial-warning-modal.tsx';
 import type { UpgradePlanData } from './upgrade-plan-modal.tsx';

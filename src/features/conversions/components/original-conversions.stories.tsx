@@ -4,7 +4,7 @@ import { announcementLog } from '../../../../design-system/index.ts';
 import type { LiveEvent } from '../../../api/index.ts';
 import { liveEventBus } from '../../../machines/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
-import { testUser } from '../../../machines/testing.ts';
+import { testUser } from '../../../api/testing/index.ts';
 import type { Recording } from '../api/conversions-api.ts';
 import { registerConversionsModals } from '../modals/register.ts';
 import { OriginalConversions } from './original-conversions.tsx';

@@ -1,6 +1,16 @@
 import { audiowaveformFromSamples } from '../../../../design-system/index.ts';
 import { synthesiseClip } from '../../../../design-system/components/WaveformPlayer/story-audio.ts';
-import type { FakeCall, FakeResponse } from '../../../api/testing.ts';
+import {
+  BASIC_STYLE,
+  day,
+  makeConversion as baseConversion,
+  makeProject as baseProject,
+  makeRecording,
+  makeVoice as baseVoice,
+  uuid,
+  WARM_STYLE,
+  type FakeRoutes,
+} from '../../../api/testing/index.ts';
 import type { LiveEvent } from '../../../api/index.ts';
 import type { Voice } from '../../../machines/index.ts';
 import type { Project, Recording, RecordingState } from '../api/conversions-api.ts';
@@ -21,63 +31,20 @@ const peaksUrl = URL.createObjectURL(
   }),
 );
 
-export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const day = (n: number) => new Date(Date.UTC(2026, 0, n, 10, 30)).toISOString();
+export { uuid };
 
 export const PROJECT_ID = uuid(3);
 export const FOLDER_ID = uuid(103);
 
 function recording(extra: Partial<Recording>): Recording {
-  return {
-    id: uuid(200),
-    project_id: PROJECT_ID,
-    parent_folder_id: FOLDER_ID,
-    url: audioUrl,
-    waveform_url: peaksUrl,
-    file_name: 'take.wav',
-    label: 'Welcome take',
-    state: 'done',
-    type: 'original',
-    original_id: null,
-    model_id: null,
-    microphone: null,
-    error: null,
-    active: true,
-    size: 96_044,
-    starred: false,
-    tts: false,
-    tts_voice: null,
-    tts_voice_id: null,
-    text: null,
-    text_language: null,
-    created_at: day(1),
-    updated_at: day(1),
-    converted_at: null,
-    params: null,
-    duration: 4,
-    calibration_id: null,
-    calibration_value: null,
-    calibration_name: null,
-    process_stage: null,
-    voice_id: null,
-    voice_name: null,
-    voice_talent: null,
-    semitones_correction: 0,
-    accent_id: null,
-    accent_name: null,
-    narration_style_id: null,
-    narration_style_name: null,
-    moderation: null,
-    conversions_count: 0,
-    ...extra,
-  } as Recording;
+  return makeRecording({ url: audioUrl, waveform_url: peaksUrl, ...extra });
 }
 
 export function makeOriginal(extra: Partial<Recording> = {}): Recording {
   return recording({ id: uuid(201), ...extra });
 }
 
-/** A conversion of `original` into a voice, in a state (done ones have their audio). */
+/** A conversion of `original` into a voice, in a state (done ones have their audio), in the story's folder. */
 export function makeConversion(
   n: number,
   original: Recording,
@@ -85,90 +52,31 @@ export function makeConversion(
   state: RecordingState,
   extra: Partial<Recording> = {},
 ): Recording {
-  return recording({
-    id: uuid(300 + n),
-    type: 'conversion',
-    original_id: original.id,
-    label: `${original.label} ${voice}`,
-    file_name: `${original.label} ${voice}.wav`,
-    state,
+  return baseConversion(n, original, voice, state, {
+    project_id: PROJECT_ID,
+    parent_folder_id: FOLDER_ID,
     url: state === 'done' ? audioUrl : null,
     waveform_url: state === 'done' ? peaksUrl : null,
-    process_stage: state === 'done' ? null : state === 'queued' ? '0' : '3/10',
-    voice_id: uuid(n),
-    voice_name: voice,
-    voice_talent: false,
-    semitones_correction: 2,
-    accent_id: 'en-US',
-    accent_name: 'American English',
-    narration_style_id: 'BASIC',
-    narration_style_name: 'Basic',
-    created_at: day(2),
-    updated_at: day(2 + n),
-    converted_at: state === 'done' ? day(2 + n) : null,
     ...extra,
   });
 }
 
 export function makeProject(): Project {
-  return {
-    id: PROJECT_ID,
-    owner: uuid(999),
-    owner_name: 'ada',
-    name: 'Podcast',
-    slug: 'podcast',
-    url: '/ada/podcast',
+  return baseProject(3, 'Podcast', {
     created_at: day(1),
     updated_at: day(1),
     last_recording_at: day(1),
-    deleted_at: null,
-    folders: [],
     stats: { folders: 1, originals: 1, conversions: 0, duration: 4, size: 96_044 },
-    models: [],
-  } as Project;
+  });
 }
 
 /** A voice with two accents and two narration styles, as POST /api/v2/voices/by-ids answers it. */
 export function makeVoice(n: number, name: string): Voice {
-  const accent = (id: string, label: string, short: string, isDefault: boolean) => ({
-    id,
-    info: { name: label, short_name: short },
-    is_default: isDefault,
-    settings: { favorite: false },
-    locale: id,
-  });
-  return {
-    id: uuid(n),
-    owner_id: null,
-    name,
-    visibility: 'public',
-    species: 'human',
-    gender: 'female',
+  return baseVoice(n, name, {
     pitch: 120,
-    age_group: 'adult',
-    pitch_group: 'medium',
-    active: true,
     created_at: day(1),
-    favorite: false,
-    available: true,
-    accents: [accent('en-US', 'American English', 'US', true), accent('en-GB', 'British English', 'UK', false)],
-    narration_styles: [
-      { id: 'BASIC', info: { name: 'Basic' }, is_default: true, tags: [] },
-      { id: 'WARM', info: { name: 'Warm' }, is_default: false, tags: [] },
-    ],
-    image_url: null,
-    thumbnail_url: null,
-    bg_image_url: null,
-    tiers: [],
-    nationality: 'American',
-    voice_talent: false,
-    cost_multiplier: 1,
-    info_url: null,
-    contact_url: null,
-    category: 'narration',
-    description: null,
-    settings: null,
-  } as Voice;
+    narration_styles: [BASIC_STYLE, { ...WARM_STYLE, tags: [] }],
+  });
 }
 
 export interface ConversionsState {
@@ -178,18 +86,16 @@ export interface ConversionsState {
   voiceDetails?: Voice[];
   /** The names of the voices orders may name (those of `conversions` are known already). */
   voices?: Record<string, string>;
-  /** Answers to replace by route ("METHOD /path"), e.g. a refusal. */
-  overrides?: Record<string, FakeResponse | ((call: FakeCall) => FakeResponse)>;
+  /** Answers to replace by route, e.g. a refusal. */
+  overrides?: FakeRoutes;
 }
 
-type Handler = (call: FakeCall) => FakeResponse;
-
 /** The routes of the fake marketplace over `state` (mutated as calls arrive). */
-export function conversionsRoutes(state: ConversionsState): Record<string, Handler | FakeResponse> {
+export function conversionsRoutes(state: ConversionsState): FakeRoutes {
   let next = 900;
   const voiceNames: Record<string, string> = { ...state.voices };
   for (const c of state.conversions) if (c.voice_id && c.voice_name) voiceNames[c.voice_id] = c.voice_name;
-  const routes: Record<string, Handler | FakeResponse> = {
+  const routes: FakeRoutes = {
     'GET /api/recordings/conversions': (call) => {
       const items = state.conversions
         .filter((c) => c.original_id === call.query.get('original_id') && c.active)
@@ -221,36 +127,48 @@ export function conversionsRoutes(state: ConversionsState): Record<string, Handl
       state.conversions.push(...made);
       return { status: 202, body: { order_id: uuid(800), conversions: made } };
     },
-    [`GET /api/projects/${PROJECT_ID}`]: { status: 200, body: makeProject() },
+    'GET /api/projects/{id}': (call) =>
+      call.params.id === PROJECT_ID ? { status: 200, body: makeProject() } : undefined,
     'POST /api/v2/voices/by-ids': (call) => {
       const ids = (call.body as { voice_ids: string[] }).voice_ids;
       return { status: 200, body: { items: (state.voiceDetails ?? []).filter((v) => ids.includes(v.id)) } };
     },
   };
-  for (const original of state.originals) {
-    routes[`GET /api/recordings/${original.id}`] = () => ({ status: 200, body: original });
-  }
-  for (const conversion of state.conversions) {
-    const id = conversion.id;
-    routes[`POST /api/v2/orders/retry/${id}`] = () => {
-      if (!conversion.active) return { status: 404, body: { detail: 'Conversion not found' } };
-      if (conversion.state !== 'error' && conversion.state !== 'cancelled') {
-        return { status: 409, body: { detail: 'Only a failed or cancelled conversion can be retried' } };
-      }
-      Object.assign(conversion, { state: 'queued', error: null, process_stage: '0' });
-      return { status: 202, body: conversion };
-    };
-    routes[`DELETE /api/recordings/${id}`] = (call) => {
-      if (['queued', 'processing', 'postprocessing'].includes(conversion.state)) conversion.state = 'cancelled';
-      conversion.active = false;
-      if (call.query.get('hard_delete') === 'true') state.conversions = state.conversions.filter((c) => c.id !== id);
-      return { status: 200, body: [id] };
-    };
-    routes[`PATCH /api/recordings/${id}`] = (call) => {
-      Object.assign(conversion, call.body as Partial<Recording>, { updated_at: day(9) });
-      return { status: 200, body: conversion };
-    };
-    routes[`POST /api/recordings/${id}/conversion-issue`] = (call) => ({
+  // Each per-id route knows the ids of `state` only: another id is left to the next route, or a 404.
+  const conversionOf = (id: string) => state.conversions.find((c) => c.id === id);
+  routes['GET /api/recordings/{id}'] = (call) => {
+    const original = state.originals.find((o) => o.id === call.params.id);
+    return original && { status: 200, body: original };
+  };
+  routes['POST /api/v2/orders/retry/{id}'] = (call) => {
+    const conversion = conversionOf(call.params.id);
+    if (!conversion) return undefined;
+    if (!conversion.active) return { status: 404, body: { detail: 'Conversion not found' } };
+    if (conversion.state !== 'error' && conversion.state !== 'cancelled') {
+      return { status: 409, body: { detail: 'Only a failed or cancelled conversion can be retried' } };
+    }
+    Object.assign(conversion, { state: 'queued', error: null, process_stage: '0' });
+    return { status: 202, body: conversion };
+  };
+  routes['DELETE /api/recordings/{id}'] = (call) => {
+    const { id } = call.params;
+    const conversion = conversionOf(id);
+    if (!conversion) return undefined;
+    if (['queued', 'processing', 'postprocessing'].includes(conversion.state)) conversion.state = 'cancelled';
+    conversion.active = false;
+    if (call.query.get('hard_delete') === 'true') state.conversions = state.conversions.filter((c) => c.id !== id);
+    return { status: 200, body: [id] };
+  };
+  routes['PATCH /api/recordings/{id}'] = (call) => {
+    const conversion = conversionOf(call.params.id);
+    if (!conversion) return undefined;
+    Object.assign(conversion, call.body as Partial<Recording>, { updated_at: day(9) });
+    return { status: 200, body: conversion };
+  };
+  routes['POST /api/recordings/{id}/conversion-issue'] = (call) => {
+    const { id } = call.params;
+    if (!conversionOf(id)) return undefined;
+    return {
       status: 201,
       body: {
         id: uuid(700),
@@ -258,8 +176,8 @@ export function conversionsRoutes(state: ConversionsState): Record<string, Handl
         description: (call.body as { description: string }).description,
         created_at: day(9),
       },
-    });
-  }
+    };
+  };
   return { ...routes, ...state.overrides };
 }
 

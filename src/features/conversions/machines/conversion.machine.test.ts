@@ -2,20 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { announcementLog, clearAnnouncements, setAnnouncerSink } from '../../../../design-system/index.ts';
 import { ApiError } from '../../../api/index.ts';
+import { makeRecording } from '../../../api/testing/index.ts';
 import type { Recording } from '../api/conversions-api.ts';
 import { conversionDisplay, createConversionMachine, displayOf } from './conversion.machine.ts';
 
 const conversion = (overrides: Partial<Recording> = {}): Recording =>
-  ({
-    id: 'c1',
-    type: 'conversion',
-    state: 'queued',
-    process_stage: null,
-    voice_name: 'Aria',
-    label: 'take 1',
-    error: null,
-    ...overrides,
-  }) as Recording;
+  makeRecording({ id: 'c1', type: 'conversion', state: 'queued', voice_name: 'Aria', label: 'take 1', ...overrides });
 
 const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog, Button, useModal } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
-import { testUser } from '../../../machines/testing.ts';
+import { testUser } from '../../../api/testing/index.ts';
 import type { Recording } from '../api/conversions-api.ts';
 import {
   conversionsRoutes,

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../../api/index.ts';
+import { makeRecording } from '../../../api/testing/index.ts';
 import type { Recording } from '../api/conversions-api.ts';
 import { finishNotification, type FinishNotificationInput } from './finish-notification.ts';
 
 const recording = (extra: Partial<Recording> = {}) =>
-  ({ id: 'c1', original_id: 'o1', label: 'Welcome take Ada', voice_name: 'Ada', state: 'done', ...extra }) as Recording;
+  makeRecording({
+    id: 'c1',
+    type: 'conversion',
+    original_id: 'o1',
+    label: 'Welcome take Ada',
+    voice_name: 'Ada',
+    state: 'done',
+    ...extra,
+  });
 
 const finished = (extra: Partial<Recording> = {}) =>
   ({

@@ -3,8 +3,7 @@ import { RouterProvider } from 'react-aria-components';
 import { MemoryRouter } from 'react-router';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
-import { testUser } from '../../../machines/testing.ts';
-import type { FakeResponse } from '../../../api/testing.ts';
+import { testUser, type FakeRoute } from '../../../api/testing/index.ts';
 import { subscriptionsBody, subscriptionsRoute } from '../testing.ts';
 import { FaqPage } from './faq-page.tsx';
 import { LandingPage } from './landing-page.tsx';
@@ -66,7 +65,7 @@ function pricing({
   path = '/pricing',
   signedIn = false,
   answers,
-}: { path?: string; signedIn?: boolean; answers?: () => FakeResponse | (() => FakeResponse) } = {}): Pick<
+}: { path?: string; signedIn?: boolean; answers?: () => FakeRoute<'GET /api/v3/subscriptions'> } = {}): Pick<
   Story,
   'loaders' | 'render' | 'parameters'
 > {

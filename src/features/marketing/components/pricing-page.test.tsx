@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { formatPrice } from '../../../../design-system/format/index.ts';
 import en from '../../../i18n/en.json';
 import { groupPrices, type BillingInterval, type PriceList } from '../../../shared/price-list.ts';
-import { makePrice, PRICE_LIST } from '../testing.ts';
+import { makePrice } from '../../../api/testing/index.ts';
+import { PRICE_LIST } from '../testing.ts';
 import { PricingView, type PriceListState, type PricingViewProps } from './pricing-page.tsx';
 
 /**

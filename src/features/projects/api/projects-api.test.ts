@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/index.ts';
-import { createFakeApi } from '../../../api/testing.ts';
+import { createFakeApi } from '../../../api/testing/fake-api.ts';
 import { exportZip, fileNameOf, saveNote } from './projects-api.ts';
 import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
 
@@ -13,7 +13,7 @@ describe('downloads', () => {
 
   it('reads the upgrade reason of a 402 and nothing else', async () => {
     const { api } = createFakeApi({
-      'GET /api/projects/p1/export': {
+      'GET /api/projects/{id}/export': {
         status: 402,
         body: { detail: 'Downloads are not included in the trial', reason: 'download' },
       },

@@ -3,12 +3,12 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { LIST_PREFERENCES_KEY, listPreferencesStore } from '../../../machines/index.ts';
-import { testUser } from '../../../machines/testing.ts';
+import { testUser, makeFolder, makeProject } from '../../../api/testing/index.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { registerBillingModals } from '../../billing/modals/index.ts';
 import { registerProjectsModals } from '../modals/register.ts';
 import { ProjectPage } from './project-page.tsx';
-import { makeFolder, makeOriginal, makeProject, studioRoutes, type StudioState } from './story-server.ts';
+import { makeOriginal, studioRoutes, type StudioState } from './story-server.ts';
 
 async function tabTo(element: HTMLElement, max = 60) {
   for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();

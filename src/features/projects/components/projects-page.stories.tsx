@@ -3,11 +3,11 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { LIST_PREFERENCES_KEY, listPreferencesStore } from '../../../machines/index.ts';
-import { testUser } from '../../../machines/testing.ts';
+import { testUser, makeProject } from '../../../api/testing/index.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { registerProjectsModals } from '../modals/register.ts';
 import { ProjectsPage } from './projects-page.tsx';
-import { makeProject, studioRoutes, type StudioState } from './story-server.ts';
+import { studioRoutes, type StudioState } from './story-server.ts';
 
 async function tabTo(element: HTMLElement, max = 40) {
   for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();

@@ -1,13 +1,21 @@
 import { audiowaveformFromSamples } from '../../../../design-system/index.ts';
 import { synthesiseClip } from '../../../../design-system/components/WaveformPlayer/story-audio.ts';
-import type { FakeCall, FakeResponse } from '../../../api/testing.ts';
+import {
+  day,
+  makeFolder,
+  makeProject,
+  makeRecording,
+  uuid,
+  type FakeCall,
+  type FakeRoutes,
+} from '../../../api/testing/index.ts';
 import type { Folder, Note, Project, Recording } from '../api/projects-api.ts';
 
 /**
  * A small marketplace for the studio's stories: projects, folders, originals and notes kept in memory and
  * answered as the contract says (paging, sort, state filter, search, renames, soft and permanent deletes,
  * moves). It stands in for the network only; the screens, API clients and middleware run for real.
- * Per-id routes exist for the ids made here and for `NEW_IDS`, the ids the next creations get.
+ * Per-id routes answer the ids of the state, those it creates (`NEW_IDS`) included.
  */
 
 // One real clip with its peaks, shared by every original of the stories.
@@ -20,50 +28,11 @@ const peaksUrl = URL.createObjectURL(
 );
 
 const NEW_IDS = ['00000000-0000-4000-8000-00000000a001', '00000000-0000-4000-8000-00000000a002'];
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const day = (n: number) => new Date(Date.UTC(2026, 0, n, 10, 30)).toISOString();
 const stats = { folders: 0, originals: 0, conversions: 0, duration: 0, size: 0 };
-const slug = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '') || 'project';
 
-export function makeProject(n: number, name: string, extra: Partial<Project> = {}): Project {
-  return {
-    id: uuid(n),
-    owner: uuid(999),
-    owner_name: 'ada',
-    name,
-    slug: slug(name),
-    url: `/ada/${slug(name)}`,
-    created_at: day(n),
-    updated_at: day(n),
-    last_recording_at: day(n + 1),
-    deleted_at: null,
-    folders: [],
-    stats: { ...stats, originals: n, size: n * 1_048_576 },
-    models: [],
-    ...extra,
-  };
-}
-
-export function makeFolder(n: number, projectId: string, name: string, originals = 0): Folder {
-  return {
-    id: uuid(100 + n),
-    project_id: projectId,
-    name,
-    parent_id: null,
-    active: true,
-    recordings: [],
-    stats: { originals, conversions: 0, duration: originals * 6, size: originals * 96_044 },
-    created_at: day(n),
-    updated_at: day(n),
-  };
-}
-
+/** The n-th original of a folder: six seconds of the shared clip, with its peaks. */
 export function makeOriginal(n: number, folder: Folder, label: string): Recording {
-  return {
+  return makeRecording({
     id: uuid(200 + n),
     project_id: folder.project_id,
     parent_folder_id: folder.id,
@@ -71,43 +40,11 @@ export function makeOriginal(n: number, folder: Folder, label: string): Recordin
     waveform_url: peaksUrl,
     file_name: `${label}.wav`,
     label,
-    state: 'done',
-    type: 'original',
-    original_id: null,
-    model_id: null,
-    microphone: null,
-    error: null,
-    active: true,
-    size: 96_044,
-    starred: false,
-    tts: false,
-    tts_voice: null,
-    tts_voice_id: null,
-    text: null,
-    text_language: null,
     created_at: day(n),
     updated_at: day(n),
-    converted_at: null,
-    params: null,
     duration: 6,
-    calibration_id: null,
-    calibration_value: null,
-    calibration_name: null,
-    process_stage: null,
-    voice_id: null,
-    voice_name: null,
-    voice_talent: null,
-    semitones_correction: 0,
-    accent_id: null,
-    accent_name: null,
-    narration_style_id: null,
-    narration_style_name: null,
-    moderation: null,
-    conversions_count: 0,
-  } as Recording;
+  });
 }
-
-type Handler = (call: FakeCall) => FakeResponse;
 
 export interface StudioState {
   projects: Project[];
@@ -115,13 +52,16 @@ export interface StudioState {
   originals: Recording[];
   notes: Note[];
   /** Answers to replace by route, e.g. a 402 for exports. */
-  overrides?: Record<string, FakeResponse>;
+  overrides?: FakeRoutes;
 }
 
 const page = <T>(items: T[], call: FakeCall) => {
   const offset = Number(call.query.get('offset') ?? 0);
   const limit = Number(call.query.get('limit') ?? 40);
-  return { status: 200, body: { items: items.slice(offset, offset + limit), total: items.length, offset, limit } };
+  return {
+    status: 200 as const,
+    body: { items: items.slice(offset, offset + limit), total: items.length, offset, limit },
+  };
 };
 
 const compare = (key: string, direction: string) => (a: Record<string, unknown>, b: Record<string, unknown>) => {
@@ -132,8 +72,8 @@ const compare = (key: string, direction: string) => (a: Record<string, unknown>,
 };
 
 /** The routes of the fake marketplace over `state` (mutated as calls arrive). */
-export function studioRoutes(state: StudioState): Record<string, Handler | FakeResponse> {
-  const routes: Record<string, Handler | FakeResponse> = {
+export function studioRoutes(state: StudioState): FakeRoutes {
+  const routes: FakeRoutes = {
     'GET /api/projects': (call) => {
       const filter = call.query.get('state') ?? 'active';
       const items = state.projects
@@ -211,52 +151,61 @@ export function studioRoutes(state: StudioState): Record<string, Handler | FakeR
       return { status: 200, body: { ok: true } };
     },
   };
-  const projectIds = [...state.projects.map((p) => p.id), NEW_IDS[0]!];
-  for (const id of projectIds) {
-    routes[`PATCH /api/projects/${id}`] = (call) => {
-      const project = state.projects.find((p) => p.id === id)!;
-      project.name = (call.body as { name: string }).name;
-      return { status: 200, body: project };
-    };
-    routes[`DELETE /api/projects/${id}`] = (call) => {
-      const project = state.projects.find((p) => p.id === id)!;
-      if (call.query.get('hard_delete') === 'true') state.projects = state.projects.filter((p) => p.id !== id);
-      else project.deleted_at = day(21);
-      return { status: 200, body: { id } };
-    };
-    routes[`GET /api/projects/${id}/export`] = {
+  // Each per-id route knows the ids of `state` (and the next creations) only: another id is left to the
+  // next route, or a 404.
+  const project = (id: string) => state.projects.find((p) => p.id === id);
+  const folder = (id: string) => state.folders.find((f) => f.id === id);
+  const original = (id: string) => state.originals.find((r) => r.id === id);
+  routes['PATCH /api/projects/{id}'] = (call) => {
+    const found = project(call.params.id);
+    if (!found) return undefined;
+    found.name = (call.body as { name: string }).name;
+    return { status: 200, body: found };
+  };
+  routes['DELETE /api/projects/{id}'] = (call) => {
+    const { id } = call.params;
+    const found = project(id);
+    if (!found) return undefined;
+    if (call.query.get('hard_delete') === 'true') state.projects = state.projects.filter((p) => p.id !== id);
+    else found.deleted_at = day(21);
+    return { status: 200, body: { id } };
+  };
+  routes['GET /api/projects/{id}/export'] = (call) =>
+    project(call.params.id) && {
       status: 200,
       body: 'zip',
       headers: { 'content-disposition': 'attachment; filename="export.zip"' },
     };
-  }
-  for (const id of [...state.folders.map((f) => f.id), NEW_IDS[1]!]) {
-    routes[`PATCH /api/folders/${id}`] = (call) => {
-      const folder = state.folders.find((f) => f.id === id)!;
-      folder.name = (call.body as { name: string }).name;
-      return { status: 200, body: folder };
-    };
-    routes[`DELETE /api/folders/${id}`] = () => {
-      state.folders.find((f) => f.id === id)!.active = false;
-      return { status: 200, body: { id } };
-    };
-    routes[`GET /api/folders/${id}/export`] = {
+  routes['PATCH /api/folders/{id}'] = (call) => {
+    const found = folder(call.params.id);
+    if (!found) return undefined;
+    found.name = (call.body as { name: string }).name;
+    return { status: 200, body: found };
+  };
+  routes['DELETE /api/folders/{id}'] = (call) => {
+    const found = folder(call.params.id);
+    if (!found) return undefined;
+    found.active = false;
+    return { status: 200, body: { id: found.id } };
+  };
+  routes['GET /api/folders/{id}/export'] = (call) =>
+    folder(call.params.id) && {
       status: 200,
       body: 'zip',
       headers: { 'content-disposition': 'attachment; filename="folder.zip"' },
     };
-  }
-  for (const recording of state.originals) {
-    const id = recording.id;
-    routes[`PATCH /api/recordings/${id}`] = (call) => {
-      Object.assign(recording, call.body);
-      return { status: 200, body: recording };
-    };
-    routes[`DELETE /api/recordings/${id}`] = () => {
-      recording.active = false;
-      return { status: 200, body: [id] };
-    };
-  }
+  routes['PATCH /api/recordings/{id}'] = (call) => {
+    const found = original(call.params.id);
+    if (!found) return undefined;
+    Object.assign(found, call.body);
+    return { status: 200, body: found };
+  };
+  routes['DELETE /api/recordings/{id}'] = (call) => {
+    const found = original(call.params.id);
+    if (!found) return undefined;
+    found.active = false;
+    return { status: 200, body: [found.id] };
+  };
   routes['GET /api/recordings/export/'] = {
     status: 200,
     body: 'zip',

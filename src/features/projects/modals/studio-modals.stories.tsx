@@ -4,9 +4,9 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog, Button, useModal, type ModalId } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { LIST_PREFERENCES_KEY, listPreferencesStore } from '../../../machines/index.ts';
-import { testUser } from '../../../machines/testing.ts';
+import { testUser, makeFolder, makeProject } from '../../../api/testing/index.ts';
 import type { Folder, Project, Recording } from '../api/projects-api.ts';
-import { makeFolder, makeOriginal, makeProject, studioRoutes, type StudioState } from '../components/story-server.ts';
+import { makeOriginal, studioRoutes, type StudioState } from '../components/story-server.ts';
 import { registerProjectsModals } from './register.ts';
 
 /**

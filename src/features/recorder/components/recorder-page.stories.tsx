@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { MICROPHONE_KEY, NEW_ORIGINAL_KEY } from '../../../machines/index.ts';
-import { testUser } from '../../../machines/testing.ts';
+import { makeFolder, makeProject, makeRecording, testUser, type FakeAnswer } from '../../../api/testing/index.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { registerRecorderModals } from '../modals/disabled-microphone-modal.tsx';
 import { RecorderPage, type RecorderPageProps } from './recorder-page.tsx';
@@ -15,11 +15,11 @@ async function tabTo(element: HTMLElement, max = 40) {
 }
 
 const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
-const PROJECT = { id: '00000000-0000-4000-8000-000000000003', name: 'Podcast', url: '/ada/podcast' };
-const FOLDER = { id: '00000000-0000-4000-8000-000000000101', name: 'Intro' };
+const PROJECT = makeProject(3, 'Podcast');
+const FOLDER = makeFolder(1, PROJECT.id, 'Intro');
 
 function original(id: string, label: string) {
-  return { id, label, project_id: PROJECT.id, parent_folder_id: FOLDER.id };
+  return makeRecording({ id, label, project_id: PROJECT.id, parent_folder_id: FOLDER.id });
 }
 
 interface Loaded {
@@ -29,7 +29,7 @@ interface Loaded {
 }
 
 async function load(
-  answer: (file: File) => { status: number; body: unknown } | 'hold' = (file) => ({
+  answer: (file: File) => FakeAnswer<'POST /api/recordings'> | 'hold' = (file) => ({
     status: 200,
     body: { items: [original(`id-${file.name}`, file.name)] },
   }),

@@ -4,8 +4,14 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog, Button, modalStore, toastStore, type ModalId } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { LAST_USED_VOICES_KEY, lastUsedVoicesStore } from '../../../machines/index.ts';
-import { testUser } from '../../../machines/testing.ts';
-import type { FakeResponse } from '../../../api/testing.ts';
+import {
+  BASIC_STYLE,
+  makeAccent,
+  makeRecording,
+  makeVoice,
+  testUser,
+  type FakeAnswer,
+} from '../../../api/testing/index.ts';
 import { registerBillingModals } from '../../billing/modals/index.ts';
 import { registerTtsModals } from './register.ts';
 
@@ -19,43 +25,14 @@ const PROJECT_ID = '0d6f3a7e-2d5b-4a43-9a1e-6f0f6a0b1c01';
 const FOLDER_ID = '0d6f3a7e-2d5b-4a43-9a1e-6f0f6a0b1c02';
 const MODERATION = 'Oops! Your content doesn’t meet our moderation guidelines.';
 
-const voice = (id: string, name: string, created_at: string) => ({
-  id,
-  owner_id: null,
-  name,
-  visibility: 'public',
-  species: 'human',
-  gender: 'female',
-  pitch: 180,
-  age_group: 'adult',
-  pitch_group: 'medium',
-  active: true,
-  created_at,
-  favorite: false,
-  available: true,
-  accents: [
-    {
-      id: 'en-US',
-      info: { name: 'American English', short_name: 'US' },
-      is_default: true,
-      settings: { favorite: false },
-      locale: 'en-US',
-    },
-  ],
-  narration_styles: [{ id: 'BASIC', info: { name: 'Basic' }, is_default: true, tags: [] }],
-  image_url: null,
-  thumbnail_url: null,
-  bg_image_url: null,
-  tiers: [],
-  nationality: 'American',
-  voice_talent: false,
-  cost_multiplier: 1,
-  info_url: null,
-  contact_url: null,
-  category: 'narration',
-  description: null,
-  settings: null,
-});
+const voice = (id: string, name: string, created_at: string) =>
+  makeVoice(1, name, {
+    id,
+    pitch: 180,
+    created_at,
+    accents: [makeAccent('en-US', 'American English', 'US', true)],
+    narration_styles: [BASIC_STYLE],
+  });
 
 const CATALOGUE = [voice('ada', 'Ada', '2025-01-01T00:00:00Z'), voice('bea', 'Bea', '2025-01-02T00:00:00Z')];
 const TTS_VOICES = [
@@ -116,7 +93,7 @@ interface Loaded {
   harness: Harness;
 }
 
-function load(create: FakeResponse, trial = false) {
+function load(create: FakeAnswer<'POST /api/v2/recordings/tts'>, trial = false) {
   return async (): Promise<Loaded> => {
     const harness = await createHarness({
       path: '/tts',
@@ -181,9 +158,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const created = {
+const created: FakeAnswer<'POST /api/v2/recordings/tts'> = {
   status: 202,
-  body: { id: 'rec-1', label: 'Hello there', type: 'original', tts: true, state: 'queued' },
+  body: makeRecording({ id: 'rec-1', label: 'Hello there', type: 'original', tts: true, state: 'queued' }),
 };
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/index.ts';
-import { createFakeApi } from '../../../api/testing.ts';
+import { createFakeApi } from '../../../api/testing/fake-api.ts';
 import { checkPrivateVoice, fieldErrorsOf, listVoices, saveVoiceSettings, setVoiceFavorite } from './voices-api.ts';
 
 const page = { items: [], total: 0, offset: 0, limit: 20 };
@@ -42,7 +42,7 @@ describe('listVoices', () => {
 describe('voice writes', () => {
   it('posts the favourite flag and the settings as the contract names them', async () => {
     const { api, calls } = createFakeApi({
-      'POST /api/v2/voices/favorite/v1': { status: 200, body: { id: 'v1', favorite: true } },
+      'POST /api/v2/voices/favorite/{id}': { status: 200, body: makeVoice(1, 'Ada', { id: 'v1', favorite: true }) },
       'POST /api/v2/voices/settings': {
         status: 200,
         body: {
@@ -76,7 +76,7 @@ describe('voice writes', () => {
 describe('checkPrivateVoice', () => {
   it('reads the private-voice check of one voice', async () => {
     const { api, calls } = createFakeApi({
-      'GET /api/v2/voices/v9/private-check': { status: 200, body: { voice_id: 'v9', private: true, owned: false } },
+      'GET /api/v2/voices/{id}/private-check': { status: 200, body: { voice_id: 'v9', private: true, owned: false } },
     });
     await expect(checkPrivateVoice(api, 'v9')).resolves.toEqual({ voice_id: 'v9', private: true, owned: false });
     expect(calls[0]?.method).toBe('GET');

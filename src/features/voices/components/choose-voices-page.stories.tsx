@@ -8,7 +8,7 @@ import {
   voiceSelectionStore,
   type LastUsedVoiceEntry,
 } from '../../../machines/index.ts';
-import { testUser } from '../../../machines/testing.ts';
+import { testUser } from '../../../api/testing/index.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { registerVoicesModals } from '../modals/register.ts';
 import { VOICE_FILTERS_KEY } from '../voice-filters.store.ts';

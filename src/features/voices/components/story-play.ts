@@ -2,7 +2,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog } from '../../../../design-system/index.ts';
 import { createHarness, type Harness } from '../../../machines/story-harness.tsx';
 import { lastUsedVoicesStore, listPreferencesStore, voiceSelectionStore } from '../../../machines/index.ts';
-import { testUser } from '../../../machines/testing.ts';
+import { testUser } from '../../../api/testing/index.ts';
 import { voiceFiltersStore } from '../voice-filters.store.ts';
 import { voicesRoutes, type VoicesState } from './story-server.ts';
 

@@ -1,5 +1,12 @@
 import { synthesiseClip } from '../../../../design-system/components/WaveformPlayer/story-audio.ts';
-import type { FakeCall, FakeResponse } from '../../../api/testing.ts';
+import {
+  makeAccent,
+  makeRecording,
+  makeVoice as baseVoice,
+  uuid,
+  type FakeAnswer,
+  type FakeRoutes,
+} from '../../../api/testing/index.ts';
 import type {
   AccentInfo,
   AccentInfoMap,
@@ -8,7 +15,6 @@ import type {
   NarrationStyleTagGroup,
   Voice,
   VoiceAccent,
-  VoiceNarrationStyle,
 } from '../api/voices-api.ts';
 
 /**
@@ -23,8 +29,7 @@ import type {
 const clip = synthesiseClip(3, 8000);
 const audioUrl = URL.createObjectURL(clip.wav);
 
-export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const day = (n: number) => new Date(Date.UTC(2026, 0, n, 10, 30)).toISOString();
+export { uuid };
 
 /** Generated artwork as the server makes it: an SVG of the voice's own colours (no stock images). */
 function artwork(n: number, name: string): string {
@@ -73,49 +78,12 @@ export const TAG_GROUPS: NarrationStyleTagGroup[] = [
 
 export function accent(locale: keyof typeof ACCENT_INFOS & string, isDefault = false): VoiceAccent {
   const info = ACCENT_INFOS[locale] as AccentInfo;
-  return {
-    id: locale,
-    info: { name: info.name, short_name: info.short_name },
-    is_default: isDefault,
-    settings: { favorite: false },
-    locale,
-  };
+  return makeAccent(locale, info.name, info.short_name, isDefault);
 }
 
-export const BASIC: VoiceNarrationStyle = { id: 'BASIC', info: { name: 'Basic' }, is_default: true, tags: [] };
-export const WARM: VoiceNarrationStyle = { id: 'WARM', info: { name: 'Warm' }, is_default: false, tags: ['calm'] };
-
+/** A voice of the catalogue (fixtures' makeVoice) with its generated artwork. */
 export function makeVoice(n: number, name: string, extra: Partial<Voice> = {}): Voice {
-  return {
-    id: uuid(n),
-    owner_id: null,
-    name,
-    visibility: 'public',
-    species: 'human',
-    gender: 'female',
-    pitch: 100 + n * 10,
-    age_group: 'adult',
-    pitch_group: 'medium',
-    active: true,
-    created_at: day(n),
-    favorite: false,
-    available: true,
-    accents: [accent('en-US', true), accent('en-GB')],
-    narration_styles: [BASIC, WARM],
-    image_url: artwork(n, name),
-    thumbnail_url: artwork(n, name),
-    bg_image_url: null,
-    tiers: [],
-    nationality: 'American',
-    voice_talent: false,
-    cost_multiplier: 1,
-    info_url: null,
-    contact_url: null,
-    category: 'narration',
-    description: null,
-    settings: null,
-    ...extra,
-  };
+  return baseVoice(n, name, { image_url: artwork(n, name), thumbnail_url: artwork(n, name), ...extra });
 }
 
 /** A voice's demo in a language: a sample original and its conversion. */
@@ -150,11 +118,9 @@ export interface VoicesState {
   originals?: { id: string; label: string }[];
   /** Answers of the private-voice check for ids that are not in `voices`. */
   privateChecks?: Record<string, { private: boolean; owned: boolean }>;
-  /** Answers to replace by route ("METHOD /path"), e.g. a failure. */
-  overrides?: Record<string, FakeResponse | ((call: FakeCall) => FakeResponse)>;
+  /** Answers to replace by route, e.g. a failure. */
+  overrides?: FakeRoutes;
 }
-
-type Handler = (call: FakeCall) => FakeResponse;
 
 const sortValue = (voice: Voice, sort: string) =>
   sort === 'created_at' ? Date.parse(voice.created_at) : sort === 'pitch' ? voice.pitch : 0;
@@ -182,15 +148,15 @@ function matches(voice: Voice, query: URLSearchParams): boolean {
   );
 }
 
-const invalid = (field: string, detail: string): FakeResponse => ({
+const invalid = (field: string, detail: string): FakeAnswer<'POST /api/v2/voices/settings'> => ({
   status: 422,
   body: { detail, field, errors: [{ field, message: detail }] },
 });
 
 /** The routes of the fake model manager over `state` (mutated as calls arrive). */
-export function voicesRoutes(state: VoicesState): Record<string, Handler | FakeResponse> {
+export function voicesRoutes(state: VoicesState): FakeRoutes {
   const find = (id: string) => state.voices.find((v) => v.id === id);
-  const routes: Record<string, Handler | FakeResponse> = {
+  const routes: FakeRoutes = {
     'GET /api/v2/voices': (call) => {
       const sort = call.query.get('sort') ?? 'default';
       const direction = call.query.get('direction') === 'asc' ? 1 : -1;
@@ -209,7 +175,7 @@ export function voicesRoutes(state: VoicesState): Record<string, Handler | FakeR
     },
     'POST /api/v2/voices/by-ids': (call) => {
       const ids = (call.body as { voice_ids: string[] }).voice_ids;
-      return { status: 200, body: { items: ids.map(find).filter(Boolean) } };
+      return { status: 200, body: { items: ids.flatMap((id) => find(id) ?? []) } };
     },
     'POST /api/v2/voices/settings': (call) => {
       const request = call.body as {
@@ -245,24 +211,29 @@ export function voicesRoutes(state: VoicesState): Record<string, Handler | FakeR
     'GET /api/v2/narration-style-tags': { status: 200, body: { items: TAG_GROUPS.flatMap((g) => g.tags) } },
     'POST /api/v3/feedback': { status: 200, body: { detail: 'Feedback submitted successfully' } },
   };
-  for (const voice of state.voices) {
-    routes[`POST /api/v2/voices/favorite/${voice.id}`] = (call) => {
-      voice.favorite = (call.body as { favorite: boolean }).favorite;
-      return { status: 200, body: voice };
-    };
-    routes[`GET /api/v2/voices/${voice.id}/private-check`] = {
-      status: 200,
-      body: { voice_id: voice.id, private: voice.visibility === 'private', owned: voice.owner_id !== null },
-    };
-  }
-  for (const [id, check] of Object.entries(state.privateChecks ?? {})) {
-    routes[`GET /api/v2/voices/${id}/private-check`] = { status: 200, body: { voice_id: id, ...check } };
-  }
-  for (const original of state.originals ?? []) {
-    routes[`GET /api/recordings/${original.id}`] = {
-      status: 200,
-      body: { id: original.id, label: original.label, file_name: `${original.label}.wav`, type: 'original' },
-    };
-  }
+  // Each per-id route knows the ids of `state` only: another id is left to the next route, or a 404.
+  routes['POST /api/v2/voices/favorite/{id}'] = (call) => {
+    const voice = find(call.params.id);
+    if (!voice) return undefined;
+    voice.favorite = call.body.favorite;
+    return { status: 200, body: voice };
+  };
+  routes['GET /api/v2/voices/{id}/private-check'] = (call) => {
+    const id = call.params.id;
+    const voice = find(id);
+    const check = voice
+      ? { private: voice.visibility === 'private', owned: voice.owner_id !== null }
+      : state.privateChecks?.[id];
+    return check && { status: 200, body: { voice_id: id, ...check } };
+  };
+  routes['GET /api/recordings/{id}'] = (call) => {
+    const original = state.originals?.find((o) => o.id === call.params.id);
+    return (
+      original && {
+        status: 200,
+        body: makeRecording({ id: original.id, label: original.label, file_name: `${original.label}.wav` }),
+      }
+    );
+  };
   return { ...routes, ...state.overrides };
 }

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog, Button, modalStore, type ModalId } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
-import { testUser } from '../../../machines/testing.ts';
+import { testUser } from '../../../api/testing/index.ts';
 import type { Voice } from '../api/voices-api.ts';
 import { catalogue, voicesRoutes, type VoicesState } from '../components/story-server.ts';
 import { EMPTY_VOICE_FILTERS, VOICE_FILTERS_KEY, voiceFiltersStore } from '../voice-filters.store.ts';

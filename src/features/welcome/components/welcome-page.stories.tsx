@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { sessionStatus } from '../../../machines/index.ts';
-import { testUser } from '../../../machines/testing.ts';
+import { testUser } from '../../../api/testing/index.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { registerWelcomeModals } from '../modals/register.ts';
 import { WelcomePage } from './welcome-page.tsx';

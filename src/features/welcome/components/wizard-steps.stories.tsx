@@ -5,7 +5,16 @@ import { synthesiseClip } from '../../../../design-system/components/WaveformPla
 import type { LiveEvent } from '../../../api/index.ts';
 import { liveEventBus, sessionStatus } from '../../../machines/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
-import { testUser } from '../../../machines/testing.ts';
+import {
+  makeFolder,
+  makePage,
+  makeProject,
+  makeRecording,
+  makeVoice,
+  testUser,
+  uuid,
+  type FakeRoutes,
+} from '../../../api/testing/index.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import type { Recording } from '../api/welcome-api.ts';
 import { registerWelcomeModals } from '../modals/register.ts';
@@ -18,36 +27,27 @@ import { WelcomePage } from './welcome-page.tsx';
  */
 
 const audioUrl = URL.createObjectURL(synthesiseClip(3, 8000).wav);
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const ORIGINAL = uuid(1);
 
 function rec(extra: Partial<Recording>): Recording {
-  return {
+  return makeRecording({
     id: ORIGINAL,
     project_id: uuid(50),
     parent_folder_id: uuid(60),
     url: audioUrl,
-    waveform_url: null,
     file_name: 'welcome.wav',
     label: 'Welcome',
-    state: 'done',
-    type: 'original',
-    original_id: null,
-    voice_id: null,
-    voice_name: null,
-    error: null,
-    process_stage: null,
     duration: 3,
     ...extra,
-  } as Recording;
+  });
 }
 const conversion = (n: number, voice: string, state: Recording['state'] = 'queued', error: string | null = null) =>
   rec({ id: uuid(100 + n), type: 'conversion', original_id: ORIGINAL, voice_id: voice, state, error });
 
 const voices = [
-  { id: 'ava', name: 'Ava', available: true },
-  { id: 'ben', name: 'Ben', available: true },
-  { id: 'cleo', name: 'Cleo', available: true },
+  makeVoice(1, 'Ava', { id: 'ava' }),
+  makeVoice(2, 'Ben', { id: 'ben' }),
+  makeVoice(3, 'Cleo', { id: 'cleo' }),
 ];
 
 let eventId = 0;
@@ -96,16 +96,17 @@ const onTrial = {
   },
 };
 
-const baseRoutes = {
+const baseRoutes: FakeRoutes = {
   // A new user's wizard starts the free trial before converting.
   'POST /api/v3/start-trial': { status: 200, body: { user: onTrial, promo_status: 'none' } },
-  'GET /api/projects': { status: 200, body: { items: [], total: 0 } },
-  'POST /api/projects': { status: 201, body: { id: uuid(50) } },
-  'GET /api/folders': { status: 200, body: { items: [], total: 0 } },
-  'POST /api/folders': { status: 201, body: { id: uuid(60) } },
-  'GET /api/v2/voices': { status: 200, body: { items: voices, total: 3 } },
+  'GET /api/projects': { status: 200, body: makePage([]) },
+  'POST /api/projects': { status: 201, body: makeProject(50, 'Welcome') },
+  'GET /api/folders': { status: 200, body: makePage([]) },
+  'POST /api/folders': { status: 201, body: { ...makeFolder(1, uuid(50), 'Welcome'), id: uuid(60) } },
+  'GET /api/v2/voices': { status: 200, body: makePage(voices) },
   'POST /api/v2/recordings/tts': { status: 202, body: rec({ state: 'queued' }), delay: 50 },
-  [`GET /api/recordings/${ORIGINAL}`]: { status: 200, body: rec({ state: 'queued' }) },
+  'GET /api/recordings/{id}': (call) =>
+    call.params.id === ORIGINAL ? { status: 200, body: rec({ state: 'queued' }) } : undefined,
   'POST /api/v2/orders': {
     status: 202,
     body: { order_id: uuid(9), conversions: voices.map((v, i) => conversion(i, v.id)) },
@@ -204,7 +205,8 @@ export const ItemFailsThenSkipped: Story = {
         routes: {
           ...baseRoutes,
           'POST /api/v2/recordings/tts': { status: 202, body: rec({ state: 'done' }) },
-          [`POST /api/v2/orders/retry/${uuid(101)}`]: { status: 202, body: conversion(1, 'ben') },
+          'POST /api/v2/orders/retry/{id}': (call) =>
+            call.params.id === uuid(101) ? { status: 202, body: conversion(1, 'ben') } : undefined,
         },
       }),
     }),
@@ -249,7 +251,7 @@ export const CreateFailsThenRetries: Story = {
             'GET /api/projects': () =>
               ++calls === 1
                 ? { status: 500, body: { detail: 'Database unavailable' } }
-                : { status: 200, body: { items: [], total: 0 } },
+                : { status: 200, body: makePage([]) },
           },
         }),
       };
