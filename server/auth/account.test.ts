@@ -14,7 +14,7 @@ import {
   waitForMail,
   type Account,
 } from '../../tests/support/auth.ts';
-import { subscribe, type Delivery } from '../notifications/events.ts';
+import { subscribe, type Delivery } from '../notifications/scope.ts';
 import { randomToken, sha256 } from '../platform/sessions.ts';
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;

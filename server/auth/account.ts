@@ -5,7 +5,7 @@ import { conflict, HttpError, notFound, unauthorized } from '../platform/errors.
 import { enforceRateLimits, rateKey, resetRateLimit } from '../platform/rate-limit.ts';
 import { endUserSessions, SESSION_COOKIE } from '../platform/sessions.ts';
 import { resetPasswordMessage } from '../mail/templates.ts';
-import { publishUserEvent } from '../notifications/events.ts';
+import { publishUserEvent } from '../notifications/scope.ts';
 import { callerId, changedUser } from './current-user.ts';
 import { consumeEmailToken, findEmailToken, issueEmailToken, revokeEmailTokens } from './email-tokens.ts';
 import { hashPassword } from './passwords.ts';

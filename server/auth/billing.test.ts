@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, giveApiKey, signIn, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
 import { subscriptionPrices } from '../db/schema.ts';
-import { subscribe, type Delivery } from '../notifications/events.ts';
+import { subscribe, type Delivery } from '../notifications/scope.ts';
 import { TRIAL_CREDITS } from './billing-state.ts';
 import { DEFAULT_PRICES, LEGACY_PRICES, syncSubscriptionPrices } from './prices.ts';
 

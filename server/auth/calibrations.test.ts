@@ -10,7 +10,7 @@ import { fixture, pcmWav, syntheticVoice, wavHeader } from '../../tests/support/
 import { form, newFolder, newProject, paidUser, streamingForm, tree, upload } from '../../tests/support/studio.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
 import { buildApp } from '../app.ts';
-import { subscribe, type Delivery } from '../notifications/events.ts';
+import { subscribe, type Delivery } from '../notifications/scope.ts';
 import { openapiDir } from '../platform/contracts.ts';
 import { createAjv } from '../platform/validation.ts';
 import { failCalibration, processCalibration, recoverCalibrations } from './calibration-runner.ts';

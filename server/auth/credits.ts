@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { credits, subscriptions } from '../db/schema.ts';
 import type { Db } from '../platform/db.ts';
-import { publishUserEvent } from '../notifications/events.ts';
+import { publishUserEvent } from '../notifications/scope.ts';
 import { creditsView, planView, type ApiCredits } from './billing-state.ts';
 import { loadUserView } from './user-view.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../platform/errors.ts';
-import { publishUserEvent } from '../notifications/events.ts';
+import { publishUserEvent } from '../notifications/scope.ts';
 import { loadUserView, type ApiUser } from './user-view.ts';
 
 type Caller = Pick<FastifyRequest, 'auth' | 'server'>;

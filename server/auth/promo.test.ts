@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../tests/support/test-app.ts';
-import { subscribe, type Delivery } from '../notifications/events.ts';
+import { subscribe, type Delivery } from '../notifications/scope.ts';
 import { findAppliedPromo, redeemPromoCode } from './promo.ts';
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -12,7 +12,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from '../../tests/support/auth.ts';
-import { subscribe, type Delivery } from '../notifications/events.ts';
+import { subscribe, type Delivery } from '../notifications/scope.ts';
 import { SESSION_COOKIE } from '../platform/sessions.ts';
 import { turnstileBotCheck, TURNSTILE_VERIFY_URL } from './bot-check.ts';
 import { hashPassword } from './passwords.ts';

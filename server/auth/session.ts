@@ -3,7 +3,7 @@ import type { Handler } from '../platform/handlers.ts';
 import { conflict, HttpError, unauthorized } from '../platform/errors.ts';
 import { enforceRateLimits, rateKey } from '../platform/rate-limit.ts';
 import { verifyEmailMessage } from '../mail/templates.ts';
-import { publishUserEvent } from '../notifications/events.ts';
+import { publishUserEvent } from '../notifications/scope.ts';
 import { BotCheckUnavailable } from './bot-check.ts';
 import { issueEmailToken } from './email-tokens.ts';
 import { guardLogin, loginSucceeded } from './login-guard.ts';

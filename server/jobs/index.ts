@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../platform/config.ts';
 import type { Db } from '../platform/db.ts';
-import { acquireBus, type Bus } from '../notifications/bus.ts';
+import { acquireBus, type Bus } from '../platform/bus.ts';
 import { advisoryLiveness } from './liveness.ts';
 import {
   cancelJob,

@@ -17,7 +17,7 @@ import {
 } from '../db/schema.ts';
 import { PermanentJobError, type JobContext } from '../jobs/index.ts';
 import { callerOf } from '../models/access.ts';
-import { publishUserEvent } from '../notifications/events.ts';
+import { publishUserEvent } from '../notifications/scope.ts';
 import type { Db } from '../platform/db.ts';
 import { HttpError, tooManyRequests } from '../platform/errors.ts';
 import { findFolder } from './folders.ts';

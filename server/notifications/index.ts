@@ -3,18 +3,9 @@ import websocket from '@fastify/websocket';
 import { authenticate, VERIFY_EMAIL_FIRST } from '../platform/security.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { nextHourSlot } from '../jobs/index.ts';
-import { acquireBus } from './bus.ts';
-import {
-  createEventScope,
-  createEventStore,
-  installEventSink,
-  pruneEvents,
-  runInEventScope,
-  settleEventScope,
-  EVENT_RETENTION_MS,
-  type EventScope,
-  type EventStore,
-} from './events.ts';
+import { acquireBus } from '../platform/bus.ts';
+import { createEventScope, installEventSink, runInEventScope, settleEventScope, type EventScope } from './scope.ts';
+import { createEventStore, pruneEvents, EVENT_RETENTION_MS, type EventStore } from './store.ts';
 import { createSocketHub, type Principal, type SocketHub } from './socket.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { oauthAccounts, sessions, users } from '../../db/schema.ts';
-import type { Db } from '../../platform/db.ts';
+import { isUniqueViolation, type Db } from '../../platform/db.ts';
 import { conflict, HttpError } from '../../platform/errors.ts';
 import { createUser, EmailTakenError, normalizeEmail } from '../users.ts';
 import type { OauthProfile } from './profile.ts';
@@ -15,11 +15,7 @@ export interface OauthSignIn {
 const deleted = () => new HttpError(401, 'This account has been deleted.');
 /** A concurrent sign-in of the same person got there first (a unique key or the e-mail was just taken). */
 function lostRace(err: unknown): boolean {
-  if (err instanceof EmailTakenError) return true;
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+  return err instanceof EmailTakenError || isUniqueViolation(err);
 }
 
 /**

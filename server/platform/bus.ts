@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Database } from '../platform/db.ts';
+import type { Database } from './db.ts';
 
 /**
  * Signals between the processes that share one database: PostgreSQL LISTEN/NOTIFY. A notification is sent
