@@ -16,13 +16,16 @@ import type { Handlers } from './platform/handlers.ts';
 import { registerContract } from './platform/operations.ts';
 import type { Auth } from './platform/sessions.ts';
 import { validatorCompiler } from './platform/validation.ts';
-import { authHandlers } from './auth/index.ts';
-import { createBotCheck, type BotCheck } from './auth/bot-check.ts';
-import { installCalibrationJobs } from './auth/calibration-runner.ts';
-import { seedPromoCodes } from './auth/promo.ts';
-import { syncSubscriptionPrices } from './auth/prices.ts';
-import { seedAdmin, type AdminSeed } from './auth/seed-admin.ts';
-import { installBilling } from './billing/index.ts';
+import { identityHandlers } from './identity/index.ts';
+import { adminHandlers } from './admin/index.ts';
+import { calibrationsHandlers } from './calibrations/index.ts';
+import { feedbackHandlers } from './feedback/index.ts';
+import { createBotCheck, type BotCheck } from './identity/bot-check.ts';
+import { installCalibrationJobs } from './calibrations/calibration-runner.ts';
+import { seedPromoCodes } from './billing/promo.ts';
+import { syncSubscriptionPrices } from './billing/prices.ts';
+import { seedAdmin, type AdminSeed } from './identity/seed-admin.ts';
+import { billingHandlers, installBilling } from './billing/index.ts';
 import { registerDevMail } from './mail/dev-routes.ts';
 import { createMailer, createMailService, outboxDir, type Mailer, type MailService } from './mail/mailer.ts';
 import { pruneRateLimits } from './platform/rate-limit.ts';
@@ -40,7 +43,15 @@ export const MAX_UPLOAD_BYTES = 1_073_741_824;
 export const MAX_FILES = 100;
 
 /** Every handler the server has, by operationId. */
-export const allHandlers: Handlers = { ...authHandlers, ...marketplaceHandlers, ...modelsHandlers };
+export const allHandlers: Handlers = {
+  ...identityHandlers,
+  ...billingHandlers,
+  ...calibrationsHandlers,
+  ...adminHandlers,
+  ...feedbackHandlers,
+  ...marketplaceHandlers,
+  ...modelsHandlers,
+};
 
 export interface AppOptions {
   config: Config;

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import type { AdminSeed } from './auth/seed-admin.ts';
+import type { AdminSeed } from './identity/seed-admin.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { workerSettingsFromEnv } from './jobs/index.ts';
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { billingEvents, subscriptions, users } from '../db/schema.ts';
 import type { Db } from '../platform/db.ts';
-import { planView } from '../auth/billing-state.ts';
-import { announceAccount } from '../auth/credits.ts';
-import { findPrice } from '../auth/prices.ts';
+import { planView } from './billing-state.ts';
+import { announceAccount } from './credits.ts';
+import { findPrice } from './prices.ts';
 import { addBoughtCredits, grantPeriod, mirrorPlan, takeBackPlanCredits } from './grants.ts';
 import type { BillingEvent, PriceRow } from './provider.ts';
 

@@ -3,9 +3,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { subscriptionPrices, subscriptions, users } from '../db/schema.ts';
 import { conflict, notFound } from '../platform/errors.ts';
 import type { Handler } from '../platform/handlers.ts';
-import { periodEnd, planView } from '../auth/billing-state.ts';
-import { announceAccount } from '../auth/credits.ts';
-import { loadUserView } from '../auth/user-view.ts';
+import { periodEnd, planView } from './billing-state.ts';
+import { announceAccount } from './credits.ts';
+import { loadUserView } from '../identity/user-view.ts';
 import { grantPeriod, mirrorPlan } from './grants.ts';
 
 /**

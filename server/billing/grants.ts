@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { creditLedger, credits, users, type SubscriptionPrice } from '../db/schema.ts';
 import type { Db } from '../platform/db.ts';
-import { DEFAULT_TTS_LIMIT, TRIAL_CREDITS } from '../auth/billing-state.ts';
+import { DEFAULT_TTS_LIMIT, TRIAL_CREDITS } from './billing-state.ts';
 
 /**
  * Every change to a user's plan allowance, in one place, each written to the credit ledger in the

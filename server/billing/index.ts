@@ -3,6 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../platform/config.ts';
 import type { Db } from '../platform/db.ts';
 import { HttpError } from '../platform/errors.ts';
+import { defineHandlers } from '../platform/handlers.ts';
+import { setCustomPlan } from './custom-plan.ts';
+import { createCheckoutSession, createCustomerPortalSession, receiveBillingWebhook } from './handlers.ts';
+import { exportCreditLedger, listCreditLedger } from './ledger.ts';
+import { applyPromoCode } from './promo-code.ts';
+import { getCredits, getSubscriptions, startTrial, stopTrial } from './subscriptions.ts';
 import { loadFileUrlSecret } from '../storage/signed-urls.ts';
 import { createLocalProvider, registerLocalBillingPages } from './local.ts';
 import { registerMeterJob } from './metering.ts';
@@ -19,6 +25,21 @@ declare module 'fastify' {
     rawBody?: Buffer;
   }
 }
+
+/** Plans, credits, the trial, promo codes, the ledger and payments (openapi/auth.yaml, /api/v3). */
+export const billingHandlers = defineHandlers({
+  getCredits,
+  listCreditLedger,
+  exportCreditLedger,
+  setCustomPlan,
+  getSubscriptions,
+  startTrial,
+  stopTrial,
+  applyPromoCode,
+  createCheckoutSession,
+  createCustomerPortalSession,
+  receiveBillingWebhook,
+});
 
 export const WEBHOOK_OPERATION = 'receiveBillingWebhook';
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;

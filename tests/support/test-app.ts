@@ -10,7 +10,7 @@ import { buildApp, type AppOptions } from '../../server/app.ts';
 import { loadConfig } from '../../server/platform/config.ts';
 import { openDatabase, type Database } from '../../server/platform/db.ts';
 import type { Handlers } from '../../server/platform/handlers.ts';
-import type { BotCheck } from '../../server/auth/bot-check.ts';
+import type { BotCheck } from '../../server/identity/bot-check.ts';
 import type { Mailer } from '../../server/mail/mailer.ts';
 import { createSession, SESSION_COOKIE, randomToken, sha256 } from '../../server/platform/sessions.ts';
 import { withDatabase } from './global-setup.ts';

@@ -1,10 +1,10 @@
 import type { Handler } from '../platform/handlers.ts';
 import { enforceRateLimits, rateKey } from '../platform/rate-limit.ts';
-import { callerId, changedUser } from './current-user.ts';
+import { callerId, changedUser } from '../identity/current-user.ts';
 import { announceCredits } from './credits.ts';
 import { redeemPromoCode } from './promo.ts';
 import { applyPromoTrial } from './trial.ts';
-import { loadUserView } from './user-view.ts';
+import { loadUserView } from '../identity/user-view.ts';
 import { unauthorized } from '../platform/errors.ts';
 
 /**

@@ -3,7 +3,7 @@ import { credits, subscriptions } from '../db/schema.ts';
 import type { Db } from '../platform/db.ts';
 import { publishUserEvent } from '../notifications/scope.ts';
 import { creditsView, planView, type ApiCredits } from './billing-state.ts';
-import { loadUserView } from './user-view.ts';
+import { loadUserView } from '../identity/user-view.ts';
 
 /** The user's credits as GET /api/v3/credits answers them. */
 export async function loadCredits(db: Db, userId: string, now = new Date()): Promise<ApiCredits> {

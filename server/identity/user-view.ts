@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { components } from '../../openapi/generated/auth.js';
 import { groups, subscriptions, userGroups, users } from '../db/schema.ts';
 import type { Db } from '../platform/db.ts';
-import { planView, type PlanView } from './billing-state.ts';
+import { planView, type PlanView } from '../billing/billing-state.ts';
 
 export type ApiUser = components['schemas']['User'];
 export type UserRow = typeof users.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { subscriptions, users } from '../db/schema.ts';
 import type { Db } from '../platform/db.ts';
-import { grantTrial } from '../billing/grants.ts';
+import { grantTrial } from './grants.ts';
 import { planView, trialDays, TRIAL_DAYS } from './billing-state.ts';
 import { findAppliedPromo } from './promo.ts';
 

@@ -10,8 +10,8 @@ import type { Handler } from '../platform/handlers.ts';
 import { malformedForm } from '../platform/multipart.ts';
 import { enforceRateLimits, type RateLimitRule } from '../platform/rate-limit.ts';
 import { createAjv } from '../platform/validation.ts';
-import { callerId } from './current-user.ts';
-import { findLiveUser } from './users.ts';
+import { callerId } from '../identity/current-user.ts';
+import { findLiveUser } from '../identity/users.ts';
 
 /**
  * POST /api/v3/feedback (the provideFeedback and getHelp modals) and POST /api/v3/surveys/nps.

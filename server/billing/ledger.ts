@@ -4,7 +4,7 @@ import { creditLedger, recordings } from '../db/schema.ts';
 import type { Db } from '../platform/db.ts';
 import type { Handler } from '../platform/handlers.ts';
 import { contentDisposition } from '../storage/http.ts';
-import { callerId } from './current-user.ts';
+import { callerId } from '../identity/current-user.ts';
 
 /**
  * The credit ledger as the user reads it: every grant, charge and refund of their minutes, credits and

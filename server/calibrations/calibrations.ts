@@ -16,7 +16,7 @@ import { createAjv } from '../platform/validation.ts';
 import type { FileUrls } from '../storage/index.ts';
 import { registerFiles, removeStoredFiles } from '../storage/registry.ts';
 import { enqueueCalibration } from './calibration-runner.ts';
-import { callerId } from './current-user.ts';
+import { callerId } from '../identity/current-user.ts';
 
 /**
  * Calibrations (/api/v3/calibration): the user's microphone voice profiles. A calibration is a recording

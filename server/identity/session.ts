@@ -8,11 +8,11 @@ import { BotCheckUnavailable } from './bot-check.ts';
 import { issueEmailToken } from './email-tokens.ts';
 import { guardLogin, loginSucceeded } from './login-guard.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { trialDays, TRIAL_DAYS } from './billing-state.ts';
-import { redeemPromoCode, type PromoStatus } from './promo.ts';
+import { trialDays, TRIAL_DAYS } from '../billing/billing-state.ts';
+import { redeemPromoCode, type PromoStatus } from '../billing/promo.ts';
 import { finishSession, refreshSession, startSession } from './session-cookie.ts';
 import { recordAccountEvent } from './tracking.ts';
-import { startFreeTrial } from './trial.ts';
+import { startFreeTrial } from '../billing/trial.ts';
 import { loadUserView } from './user-view.ts';
 import { createUser, EmailTakenError, findUserByEmail } from './users.ts';
 

@@ -399,7 +399,7 @@ describe('free trial: POST /api/v3/start-trial and /api/v3/stop-trial', () => {
       payload: { promo_code: 'WELCOME7', place: 'promo' },
     });
     expect(applied.json().promo_status).toBe('applied');
-    // Applying the code started the 7-day trial already (server/auth/trial.test.ts).
+    // Applying the code started the 7-day trial already (server/billing/trial.test.ts).
     expect(await days(earlier.userId)).toBeGreaterThan(6.99);
     expect((await start(earlier)).statusCode).toBe(409);
     // An extended-trial code applied before, by a user whose trial could not start then, lengthens the trial.

@@ -3,8 +3,8 @@ import type { components } from '../../openapi/generated/auth.js';
 import { groups, users } from '../db/schema.ts';
 import { notFound } from '../platform/errors.ts';
 import type { Handler } from '../platform/handlers.ts';
-import { changedUser } from './current-user.ts';
-import { groupUserCount, loadUserView, loadUserViews } from './user-view.ts';
+import { changedUser } from '../identity/current-user.ts';
+import { groupUserCount, loadUserView, loadUserViews } from '../identity/user-view.ts';
 
 /**
  * Admin calls (SPEC.md section 6): list and search users and groups, resolve owners for sharing, set a

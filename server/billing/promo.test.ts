@@ -33,7 +33,7 @@ describe('POST /api/v3/promo-code', () => {
         id: user.userId,
         data: {
           promo: { code: 'WELCOME7', place: 'promo_email' },
-          // An extended-trial code starts the free trial for a user with none (server/auth/trial.test.ts).
+          // An extended-trial code starts the free trial for a user with none (server/billing/trial.test.ts).
           stripe: { subscription_status: 'trialing', trial: true },
         },
       },
