@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { subscriptions, users } from '../db/schema.ts';
 import type { Db } from '../platform/db.ts';
-import { grantTrial } from './grants.ts';
-import { planView, trialDays, TRIAL_DAYS } from './billing-state.ts';
+import { grantCredits } from './grants.ts';
+import { planView, trialDays, TRIAL_CREDITS, TRIAL_DAYS } from './billing-state.ts';
 import { findAppliedPromo } from './promo.ts';
 
 /**
@@ -49,7 +49,7 @@ export async function startFreeTrial(
       const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
       return planView(sub, now).trialUsed ? 'used' : 'subscribed';
     }
-    await grantTrial(tx, userId);
+    await grantCredits(tx, userId, { ...TRIAL_CREDITS, reason: 'trial' });
     return 'started';
   });
 }
