@@ -32,7 +32,7 @@ import { pruneRateLimits } from './platform/rate-limit.ts';
 import { installMarketplaceJobs, marketplaceHandlers } from './marketplace/index.ts';
 import { installStorage } from './storage/index.ts';
 import { installStorageSweep } from './storage/sweep.ts';
-import { installJobs, workerSettingsFromEnv, type JobsOptions } from './jobs/index.ts';
+import { installJobs, type JobsOptions } from './jobs/index.ts';
 import { installWorkDirs, workRoot } from './jobs/work-dir.ts';
 import { installNotifications, type NotificationsOptions } from './notifications/index.ts';
 import { installModels, modelsHandlers, seedReferenceData } from './models/index.ts';
@@ -67,7 +67,7 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The sign-up bot check; default from the config (Turnstile with TURNSTILE_SECRET, else off). */
   botCheck?: BotCheck;
-  /** The in-process job worker: on unless WORKER=off (server/jobs: workerSettingsFromEnv); these override it. */
+  /** The in-process job worker: config.worker (on unless WORKER=off); these override it. */
   worker?: Partial<JobsOptions>;
   /** Heartbeat and hello timeout of /ws. */
   notifications?: NotificationsOptions;
@@ -170,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installStorage(app);
   // The durable job queue (with a worker in this process unless WORKER=off), then the event store every
   // service publishes to and the WebSocket at /ws.
-  installJobs(app, { ...workerSettingsFromEnv(), ...options.worker });
+  installJobs(app, { ...config.worker, ...options.worker });
   // Jobs' work folders under DATA_DIR/tmp/work, swept of what a killed worker left there.
   installWorkDirs(app);
   // Files whose owning rows never committed (their process was killed mid-request) go after an hour.

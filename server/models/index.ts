@@ -4,7 +4,7 @@ import { unauthorized } from '../platform/errors.ts';
 import { defineHandlers } from '../platform/handlers.ts';
 import { callerOf, type Caller } from './access.ts';
 import { registerArtwork } from './artwork.ts';
-import { demoLanguagesFrom, enqueueDemoRenders, registerDemoRenderJob } from './demo-render.ts';
+import { enqueueDemoRenders, registerDemoRenderJob } from './demo-render.ts';
 import * as reference from './reference.ts';
 import { liveUserIdByEmail, seedAccentInfos, seedCatalogue, seedPrivateVoices } from './seed.ts';
 import * as voices from './voices.ts';
@@ -22,7 +22,7 @@ export async function seedReferenceData(db: Db) {
  * What the model manager adds at start once accounts exist: outside production the seeded admin gets
  * the catalogue's private voices (so a fresh machine shows the private filter and check at work), the
  * models service serves the voices' generated artwork, and the demo sets still without audio are queued
- * for the voice engine (demo-render.ts; DEMO_AUDIO picks the languages, none in tests unless set). Every
+ * for the voice engine (demo-render.ts; DEMO_AUDIO, Config.demoAudio, picks the languages, none in tests unless set). Every
  * process registers the demo.render job, so any worker can render.
  */
 export async function installModels(app: FastifyInstance) {
@@ -32,7 +32,7 @@ export async function installModels(app: FastifyInstance) {
   }
   if (app.config.services.includes('models')) registerArtwork(app);
   registerDemoRenderJob(app, () => app.voiceEngine());
-  await enqueueDemoRenders(app, demoLanguagesFrom(process.env.DEMO_AUDIO, app.config.env));
+  await enqueueDemoRenders(app, app.config.demoAudio);
 }
 
 /** The signed-in caller with what their plan allows (every model manager call requires sign-in). */

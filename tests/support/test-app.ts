@@ -56,10 +56,23 @@ export interface TestAppOptions {
   worker?: AppOptions['worker'];
 }
 
+/**
+ * The settings a test may give the server through process.env, as a deployment would (DEMO_AUDIO to render
+ * the demo sets, WORKER_* to tune the worker); everything else comes from `options.env`.
+ */
+function settingsFromProcess(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => /^(DEMO_AUDIO|WORKER(_\w+)?)$/.test(entry[0]) && entry[1] !== undefined,
+    ),
+  );
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timbre-test-'));
   const config = loadConfig({
+    ...settingsFromProcess(),
     ...options.env,
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
