@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, unlink } from 'node:fs/promises';
@@ -232,15 +233,18 @@ export async function recoverCalibrations(app: Pick<FastifyInstance, 'db' | 'job
  * Registers the `calibrate` job (one analysis at a time per worker) and, once the app is ready, queues
  * the calibrations in processing that have no job.
  */
-export function installCalibrationJobs(app: FastifyInstance) {
-  app.jobs.register(
-    'calibrate',
-    async (job) => {
-      await processCalibration(app, job.payload.calibrationId, job.signal);
-    },
-    { concurrency: 1, onFailed: (job) => failCalibration(app, job.payload.calibrationId) },
-  );
-  app.addHook('onReady', async () => {
-    await recoverCalibrations(app);
-  });
-}
+export const calibrationsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.jobs.register(
+      'calibrate',
+      async (job) => {
+        await processCalibration(app, job.payload.calibrationId, job.signal);
+      },
+      { concurrency: 1, onFailed: (job) => failCalibration(app, job.payload.calibrationId) },
+    );
+    app.addHook('onReady', async () => {
+      await recoverCalibrations(app);
+    });
+  },
+  { name: 'calibrations', dependencies: ['storage', 'jobs', 'events'] },
+);

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 /**
  * The sign-up bot check: Cloudflare Turnstile when TURNSTILE_SECRET is set, otherwise off (every token
  * passes and the start-up log says so). The HTTP call goes through the `fetch` given, so tests can stand
@@ -52,3 +54,19 @@ export function turnstileBotCheck(secret: string, fetchImpl: typeof fetch = fetc
 export function createBotCheck(config: { turnstileSecret: string | undefined }): BotCheck {
   return config.turnstileSecret ? turnstileBotCheck(config.turnstileSecret) : botCheckOff;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    botCheck: BotCheck;
+  }
+}
+
+/** `app.botCheck`: the one given, else from the config (Turnstile with TURNSTILE_SECRET, else off). */
+export const botCheckPlugin = fp(
+  async (app: FastifyInstance, options: { botCheck?: BotCheck | undefined }) => {
+    const botCheck = options.botCheck ?? createBotCheck(app.config);
+    app.decorate('botCheck', botCheck);
+    app.startup.botCheck = botCheck.enabled ? 'turnstile' : 'off';
+  },
+  { name: 'bot-check', dependencies: ['core'] },
+);
