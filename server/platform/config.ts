@@ -143,11 +143,13 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export class ConfigError extends Error {}
 
-function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+/** An integer setting from `min` (up to `max` when there is one); unset or empty means `fallback`. */
+function integer(name: string, raw: string | undefined, fallback: number, min: number, max?: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min || (max !== undefined && value > max)) {
+    const range = max === undefined ? `≥ ${min}` : `between ${min} and ${max}`;
+    throw new ConfigError(`${name} must be an integer ${range}, got "${raw}"`);
   }
   return value;
 }
@@ -176,13 +178,6 @@ function trustProxy(raw: string | undefined): boolean | string[] {
 // against openapi/auth.yaml#/components/schemas/Password).
 const STRONG_PASSWORD = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9]).{8,32}$/;
 
-const atLeast = (name: string, raw: string | undefined, fallback: number, min: number) => {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
-  return n;
-};
-
 /** The job worker's settings (Config.worker) from WORKER and WORKER_*. */
 export function workerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const flag = (env.WORKER ?? 'on').trim().toLowerCase();
@@ -190,11 +185,11 @@ export function workerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Wor
     throw new ConfigError(`WORKER must be on or off, got "${env.WORKER}"`);
   return {
     enabled: ['on', 'true', '1'].includes(flag),
-    concurrency: atLeast('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY, 2, 1),
-    pollMs: atLeast('WORKER_POLL_MS', env.WORKER_POLL_MS, 5000, 10),
-    leaseMs: atLeast('WORKER_LEASE_MS', env.WORKER_LEASE_MS, 30_000, 300),
-    shutdownGraceMs: atLeast('WORKER_SHUTDOWN_GRACE_MS', env.WORKER_SHUTDOWN_GRACE_MS, 15_000, 0),
-    livenessPollMs: atLeast('WORKER_LIVENESS_POLL_MS', env.WORKER_LIVENESS_POLL_MS, 250, 10),
+    concurrency: integer('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY, 2, 1),
+    pollMs: integer('WORKER_POLL_MS', env.WORKER_POLL_MS, 5000, 10),
+    leaseMs: integer('WORKER_LEASE_MS', env.WORKER_LEASE_MS, 30_000, 300),
+    shutdownGraceMs: integer('WORKER_SHUTDOWN_GRACE_MS', env.WORKER_SHUTDOWN_GRACE_MS, 15_000, 0),
+    livenessPollMs: integer('WORKER_LIVENESS_POLL_MS', env.WORKER_LIVENESS_POLL_MS, 250, 10),
   };
 }
 
