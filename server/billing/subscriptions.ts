@@ -16,7 +16,7 @@ import { extendTrial, startFreeTrial } from './trial.ts';
 /**
  * The billing calls that need no payment provider: the price list and the user's plan, the user's
  * credits, and the free trial (no card). Checkout and the customer portal belong to the payment
- * provider's integration (server/billing).
+ * provider's integration (handlers.ts).
  */
 
 type CurrentPlan = components['schemas']['CurrentPlan'];

@@ -10,9 +10,10 @@ import { createEventStore, pruneEvents, EVENT_RETENTION_MS, type EventStore } fr
 import { createSocketHub, type Principal, type SocketHub } from './socket.ts';
 
 /**
- * The notification service: the app's durable event store (every app has one: any service publishes) and,
- * when SERVICES includes notifications, the WebSocket at GET /ws for signed-in users with a verified
- * e-mail (session cookie, or an API key). Old events are pruned by the hourly events.prune job.
+ * Two plugins: `events`, the app's durable event store (every app has one: any service publishes; old
+ * events are pruned by the hourly events.prune job), and `notifications`, the notification service (when
+ * SERVICES includes it): the WebSocket at GET /ws for signed-in users with a verified e-mail (session
+ * cookie, or an API key).
  */
 
 declare module 'fastify' {
