@@ -11,7 +11,7 @@ import {
   publishUserEvent,
   runInEventScope,
   settleEventScope,
-} from '../server/notifications/events.ts';
+} from '../server/notifications/scope.ts';
 import { loadConfig } from '../server/platform/config.ts';
 import { openDatabase, type Database } from '../server/platform/db.ts';
 import { SESSION_COOKIE, randomToken, sha256 } from '../server/platform/sessions.ts';

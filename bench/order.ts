@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
-import { subscribe } from '../server/notifications/events.ts';
+import { subscribe } from '../server/notifications/scope.ts';
 import { loadConfig } from '../server/platform/config.ts';
 import { openDatabase } from '../server/platform/db.ts';
 import { createSession, SESSION_COOKIE } from '../server/platform/sessions.ts';

@@ -1,15 +1,12 @@
 import { buildApp } from './app.ts';
-import type { AdminSeed } from './auth/seed-admin.ts';
+import type { AdminSeed } from './identity/seed-admin.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
-import { workerSettingsFromEnv } from './jobs/index.ts';
 
 /** Starts every service in one process (SERVICES narrows it) on PORT. */
 export async function main() {
   let config;
   try {
     config = loadConfig();
-    // The job worker's settings (WORKER, WORKER_*) are checked here too, before anything starts.
-    workerSettingsFromEnv();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`Configuration error: ${err.message}`);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { workerSettingsFromEnv } from './jobs/index.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 
 /**
@@ -13,8 +12,8 @@ import { ConfigError, loadConfig, type Config } from './platform/config.ts';
  * publish reach the API processes' sockets over LISTEN/NOTIFY. SIGTERM/SIGINT stop it gracefully: running
  * jobs get WORKER_SHUTDOWN_GRACE_MS to finish, then go back to the queue.
  *
- * The worker settings come from the environment (WORKER_CONCURRENCY, WORKER_POLL_MS, WORKER_LEASE_MS,
- * WORKER_SHUTDOWN_GRACE_MS; see server/jobs/index.ts), the rest from the server's configuration.
+ * The worker settings (WORKER_CONCURRENCY, WORKER_POLL_MS, WORKER_LEASE_MS, WORKER_SHUTDOWN_GRACE_MS,
+ * WORKER_LIVENESS_POLL_MS) come with the rest of the server's configuration (platform/config.ts).
  */
 
 export interface StartWorkerOptions {
@@ -31,7 +30,7 @@ export async function startWorker(options: StartWorkerOptions = {}): Promise<Fas
         'worker runs the jobs (npm start with WORKER on, the default)',
     );
   }
-  const app = await buildApp({ config, worker: { ...workerSettingsFromEnv(), enabled: true } });
+  const app = await buildApp({ config, worker: { enabled: true } });
   options.register?.(app);
   await app.ready();
   let stopping = false;

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { billingEvents, subscriptions, users } from '../db/schema.ts';
 import type { Db } from '../platform/db.ts';
-import { planView } from '../auth/billing-state.ts';
-import { announceAccount } from '../auth/credits.ts';
-import { findPrice } from '../auth/prices.ts';
-import { addBoughtCredits, grantPeriod, mirrorPlan, takeBackPlanCredits } from './grants.ts';
+import { planView } from './billing-state.ts';
+import { announceAccount } from './credits.ts';
+import { findPrice } from './prices.ts';
+import { addBoughtCredits, allowanceOf, grantCredits, mirrorPlan, takeBackPlanCredits } from './grants.ts';
 import type { BillingEvent, PriceRow } from './provider.ts';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -99,7 +99,9 @@ export async function applyBillingEvent(db: Db, event: BillingEvent): Promise<Ap
     const planPrice = price ?? (await findPrice(tx, sub?.priceId));
     const ended = event.type === 'subscription.deleted' || set.status === null;
     await mirrorPlan(tx, userId, ended ? null : planPrice);
-    if (event.type === 'invoice.paid' && planPrice) await grantPeriod(tx, userId, planPrice);
+    if (event.type === 'invoice.paid' && planPrice) {
+      await grantCredits(tx, userId, { ...allowanceOf(planPrice), reason: 'subscription_period' });
+    }
     if (ended) await takeBackPlanCredits(tx, userId, 'subscription_end');
     return done({ applied: true, userId });
   });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
-import { subscribe, type Delivery } from '../notifications/events.ts';
+import { subscribe, type Delivery } from '../notifications/scope.ts';
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const PLAN = { name: 'Custom: Acme', minutes: 3000, tts_chars: 2_000_000, amount: 150_000, interval: 'month' };

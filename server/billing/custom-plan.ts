@@ -3,10 +3,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { subscriptionPrices, subscriptions, users } from '../db/schema.ts';
 import { conflict, notFound } from '../platform/errors.ts';
 import type { Handler } from '../platform/handlers.ts';
-import { periodEnd, planView } from '../auth/billing-state.ts';
-import { announceAccount } from '../auth/credits.ts';
-import { loadUserView } from '../auth/user-view.ts';
-import { grantPeriod, mirrorPlan } from './grants.ts';
+import { periodEnd, planView } from './billing-state.ts';
+import { announceAccount } from './credits.ts';
+import { loadUserView } from '../identity/user-view.ts';
+import { allowanceOf, grantCredits, mirrorPlan } from './grants.ts';
 
 /**
  * PUT /api/v3/users/{id}/plan (admins only: `x-roles: [admin]` in the contract): a Custom plan, sold
@@ -66,7 +66,7 @@ export const setCustomPlan: Handler<'setCustomPlan'> = async (request) => {
         set: { ...plan, trialUsed: sql`${subscriptions.trialUsed} or ${subscriptions.trial}`, updatedAt: sql`now()` },
       });
     // The plan's allowance replaces what was left of a trial or an earlier plan (bought credits stay).
-    await grantPeriod(tx, userId, price!, 'custom_plan');
+    await grantCredits(tx, userId, { ...allowanceOf(price!), reason: 'custom_plan' });
     await mirrorPlan(tx, userId, price);
     return 'set' as const;
   });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { creditLedger, credits, users, type SubscriptionPrice } from '../db/schema.ts';
 import type { Db } from '../platform/db.ts';
-import { DEFAULT_TTS_LIMIT, TRIAL_CREDITS } from '../auth/billing-state.ts';
+import { DEFAULT_TTS_LIMIT } from './billing-state.ts';
 
 /**
  * Every change to a user's plan allowance, in one place, each written to the credit ledger in the
@@ -9,11 +9,31 @@ import { DEFAULT_TTS_LIMIT, TRIAL_CREDITS } from '../auth/billing-state.ts';
  * a trial or plan ends, and bought credit packs. Conversions charge and refund in marketplace/orders.ts.
  */
 
-type Price = Pick<SubscriptionPrice, 'minutes' | 'ttsChars'>;
+/** Why a plan allowance is granted: the free trial's start, a paid period, an admin's Custom plan. */
+export type GrantReason = 'trial' | 'subscription_period' | 'custom_plan';
 
-/** Plan seconds and characters set afresh; bought credits stay beside them. */
-async function setPlanAllowance(tx: Db, userId: string, seconds: number, ttsChars: number) {
-  const grant = {
+/** A plan's allowance for one period: its minutes as seconds, and its TTS characters. */
+export const allowanceOf = (price: Pick<SubscriptionPrice, 'minutes' | 'ttsChars'>) => ({
+  seconds: price.minutes * 60,
+  ttsChars: price.ttsChars,
+});
+
+/**
+ * The one place a plan allowance is granted (the free trial's credits, TRIAL_CREDITS, when it starts; a
+ * paid or custom period's): the plan's seconds and characters are set afresh — what was left of the last
+ * period, or of the trial, does not carry over — and the ledger records the difference. Bought credits
+ * stay beside them, and so does a debt: bought credits below zero (a prepaid account that ran into its
+ * credit_limit) are taken from the new allowance, as every charge, refund and credit pack counts them, so
+ * that available_seconds is always plan seconds + bought credits.
+ */
+export async function grantCredits(
+  tx: Db,
+  userId: string,
+  grant: { seconds: number; ttsChars: number; reason: GrantReason },
+): Promise<void> {
+  const { seconds, ttsChars, reason } = grant;
+  const [before] = await tx.select().from(credits).where(eq(credits.userId, userId)).for('update');
+  const allowance = {
     subscriptionSeconds: seconds,
     initialSubscriptionSeconds: seconds,
     ttsChars,
@@ -21,46 +41,20 @@ async function setPlanAllowance(tx: Db, userId: string, seconds: number, ttsChar
   };
   await tx
     .insert(credits)
-    .values({ userId, ...grant, availableSeconds: seconds, ttsLimit: DEFAULT_TTS_LIMIT })
+    .values({ userId, ...allowance, availableSeconds: seconds, ttsLimit: DEFAULT_TTS_LIMIT })
     .onConflictDoUpdate({
       target: credits.userId,
-      set: {
-        ...grant,
-        availableSeconds: sql`greatest(${credits.boughtCredits}, 0) + ${seconds}`,
-        updatedAt: sql`now()`,
-      },
+      set: { ...allowance, availableSeconds: sql`${credits.boughtCredits} + ${seconds}`, updatedAt: sql`now()` },
     });
-}
-
-/** The free trial's seconds and characters (TRIAL_CREDITS), when it starts. */
-export async function grantTrial(tx: Db, userId: string): Promise<void> {
-  const { seconds, ttsChars } = TRIAL_CREDITS;
-  await setPlanAllowance(tx, userId, seconds, ttsChars);
-  await tx.insert(creditLedger).values({ userId, deltaSeconds: seconds, deltaChars: ttsChars, reason: 'trial' });
-}
-
-/**
- * A paid (or custom) period's allowance: the price's minutes and TTS characters, afresh (what was left of
- * the last period, or of the free trial, does not carry over; bought credits stay).
- */
-export async function grantPeriod(
-  tx: Db,
-  userId: string,
-  price: Price,
-  reason: 'subscription_period' | 'custom_plan' = 'subscription_period',
-): Promise<void> {
-  const seconds = price.minutes * 60;
-  const [before] = await tx.select().from(credits).where(eq(credits.userId, userId)).for('update');
-  await setPlanAllowance(tx, userId, seconds, price.ttsChars);
   await tx.insert(creditLedger).values({
     userId,
     deltaSeconds: seconds - (before?.subscriptionSeconds ?? 0),
-    deltaChars: price.ttsChars - (before?.ttsChars ?? 0),
+    deltaChars: ttsChars - (before?.ttsChars ?? 0),
     reason,
   });
 }
 
-/** A trial or plan ended: what is left of its seconds and characters is taken back (bought credits stay). */
+/** A trial or plan ended: what is left of its seconds and characters is taken back (bought credits, or a debt, stay). */
 export async function takeBackPlanCredits(
   tx: Db,
   userId: string,
@@ -73,7 +67,7 @@ export async function takeBackPlanCredits(
     .set({
       subscriptionSeconds: 0,
       ttsChars: 0,
-      availableSeconds: sql`greatest(${credits.boughtCredits}, 0)`,
+      availableSeconds: sql`${credits.boughtCredits}`,
       updatedAt: sql`now()`,
     })
     .where(eq(credits.userId, userId));

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { subscriptions } from '../db/schema.ts';
 import { conflict, HttpError, invalidField, unauthorized } from '../platform/errors.ts';
 import type { Handler } from '../platform/handlers.ts';
-import { planView } from '../auth/billing-state.ts';
-import { findPrice } from '../auth/prices.ts';
+import { planView } from './billing-state.ts';
+import { findPrice } from './prices.ts';
 import { applyBillingEvent } from './apply.ts';
 import { WebhookRejected, type PaymentProvider } from './provider.ts';
 

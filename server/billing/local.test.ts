@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
-import { subscribe, type Delivery } from '../notifications/events.ts';
+import { subscribe, type Delivery } from '../notifications/scope.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { applyBillingEvent } from './apply.ts';
 import { createLocalProvider, LOCAL_WEBHOOK_JOB, toLocalWebhookEvent, type LocalProvider } from './local.ts';

@@ -6,8 +6,8 @@ import { billingEvents, subscriptions } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { FORM_TYPE } from '../platform/form-body.ts';
 import { authenticate } from '../platform/security.ts';
-import { periodEnd, planView } from '../auth/billing-state.ts';
-import { findPrice } from '../auth/prices.ts';
+import { periodEnd, planView } from './billing-state.ts';
+import { findPrice } from './prices.ts';
 import { mayCheckOutPlan } from './handlers.ts';
 import { meteredSecondsSince } from './metering.ts';
 import {

@@ -1,7 +1,8 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError } from '../platform/config.ts';
+import type { WorkerConfig } from '../platform/config.ts';
 import type { Db } from '../platform/db.ts';
-import { acquireBus, type Bus } from '../notifications/bus.ts';
+import { acquireBus, type Bus } from '../platform/bus.ts';
 import { advisoryLiveness } from './liveness.ts';
 import {
   cancelJob,
@@ -17,14 +18,7 @@ import {
   type JobSelector,
   type QueuePosition,
 } from './queue.ts';
-import {
-  createWorker,
-  type HandlerOptions,
-  type JobHandler,
-  type Registry,
-  type Worker,
-  type WorkerSettings,
-} from './worker.ts';
+import { createWorker, type HandlerOptions, type JobHandler, type Registry, type Worker } from './worker.ts';
 
 export * from './queue.ts';
 export * from './worker.ts';
@@ -82,38 +76,8 @@ declare module 'fastify' {
   }
 }
 
-export interface JobsOptions extends Partial<WorkerSettings> {
-  /** Run a worker in this process. */
-  enabled: boolean;
-}
-
-const intFrom = (name: string, raw: string | undefined, fallback: number, min: number) => {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
-  return n;
-};
-
-/**
- * The worker settings from the environment: WORKER (on | off, default on: a worker runs inside the server
- * process), WORKER_CONCURRENCY (jobs at once, default 2), WORKER_POLL_MS (the slow poll when no
- * notification comes, default 5000), WORKER_LEASE_MS (default 30000), WORKER_SHUTDOWN_GRACE_MS (default
- * 15000), WORKER_LIVENESS_POLL_MS (how often a worker looks for jobs of dead worker processes on PostgreSQL,
- * default 250).
- */
-export function workerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): JobsOptions {
-  const flag = (env.WORKER ?? 'on').trim().toLowerCase();
-  if (!['on', 'off', 'true', 'false', '1', '0'].includes(flag))
-    throw new ConfigError(`WORKER must be on or off, got "${env.WORKER}"`);
-  return {
-    enabled: ['on', 'true', '1'].includes(flag),
-    concurrency: intFrom('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY, 2, 1),
-    pollMs: intFrom('WORKER_POLL_MS', env.WORKER_POLL_MS, 5000, 10),
-    leaseMs: intFrom('WORKER_LEASE_MS', env.WORKER_LEASE_MS, 30_000, 300),
-    shutdownGraceMs: intFrom('WORKER_SHUTDOWN_GRACE_MS', env.WORKER_SHUTDOWN_GRACE_MS, 15_000, 0),
-    livenessPollMs: intFrom('WORKER_LIVENESS_POLL_MS', env.WORKER_LIVENESS_POLL_MS, 250, 10),
-  };
-}
+/** The in-process worker: Config.worker (WORKER, WORKER_*), which AppOptions.worker may override. */
+export type JobsOptions = WorkerConfig;
 
 /** Finished jobs are kept this long (for support and ETA statistics), then deleted by the jobs.prune job. */
 export const FINISHED_JOB_RETENTION_MS = 14 * 86_400_000;
@@ -122,95 +86,97 @@ export const FINISHED_JOB_RETENTION_MS = 14 * 86_400_000;
 export const nextHourSlot = (now = Date.now()) => new Date(Math.floor(now / 3_600_000) * 3_600_000 + 3_600_000);
 
 /** Gives the app `app.jobs`, and a worker unless `options.enabled` is false. */
-export function installJobs(app: FastifyInstance, options: JobsOptions): Jobs {
-  const registry: Registry = new Map();
-  let bus: Bus | null = null;
-  let worker: Worker | null = null;
-  const db = app.db;
+export const jobsPlugin = fp(
+  async (app: FastifyInstance, options: JobsOptions) => {
+    const registry: Registry = new Map();
+    let bus: Bus | null = null;
+    let worker: Worker | null = null;
+    const db = app.db;
 
-  const jobs: Jobs = {
-    enqueue: (kind, payload, { tx, ...rest } = {}) => enqueueJob(tx ?? db, kind, payload as JobPayload, rest),
-    cancel: (selector, { tx, ...rest } = {}) => cancelJob(tx ?? db, selector, rest),
-    get: (selector, opts) => getJob(db, selector, opts),
-    position: (selector, opts) => queuePosition(db, selector, opts),
-    register(kind, handler, handlerOptions = {}) {
-      if (registry.has(kind)) throw new Error(`A handler for job kind ${kind} is registered already`);
-      registry.set(kind, {
-        handler: handler as JobHandler<never>,
-        options: handlerOptions as HandlerOptions<never>,
-      });
-      worker?.wake();
-    },
-    async idle({ kinds, timeoutMs = 60_000 } = {}) {
-      const until = Date.now() + timeoutMs;
-      while (!(await queueIsIdle(db, kinds))) {
-        if (Date.now() > until) throw new Error(`The job queue was still busy after ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
-    get worker() {
-      return worker;
-    },
-  };
-  app.decorate('jobs', jobs);
+    const jobs: Jobs = {
+      enqueue: (kind, payload, { tx, ...rest } = {}) => enqueueJob(tx ?? db, kind, payload as JobPayload, rest),
+      cancel: (selector, { tx, ...rest } = {}) => cancelJob(tx ?? db, selector, rest),
+      get: (selector, opts) => getJob(db, selector, opts),
+      position: (selector, opts) => queuePosition(db, selector, opts),
+      register(kind, handler, handlerOptions = {}) {
+        if (registry.has(kind)) throw new Error(`A handler for job kind ${kind} is registered already`);
+        registry.set(kind, {
+          handler: handler as JobHandler<never>,
+          options: handlerOptions as HandlerOptions<never>,
+        });
+        worker?.wake();
+      },
+      async idle({ kinds, timeoutMs = 60_000 } = {}) {
+        const until = Date.now() + timeoutMs;
+        while (!(await queueIsIdle(db, kinds))) {
+          if (Date.now() > until) throw new Error(`The job queue was still busy after ${timeoutMs} ms`);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      },
+      get worker() {
+        return worker;
+      },
+    };
+    app.decorate('jobs', jobs);
 
-  // Finished jobs are deleted after a while, once an hour by whichever worker takes the slot's job.
-  jobs.register(
-    'jobs.prune',
-    async (job) => {
-      const removed = await pruneFinishedJobs(db, FINISHED_JOB_RETENTION_MS);
-      if (removed > 0) app.log.info({ removed }, 'pruned finished jobs');
-      await job.finish((tx) =>
-        enqueueJob(
-          tx,
-          'jobs.prune',
-          { slot: nextHourSlot().toISOString() },
-          {
-            dedupeKey: `jobs.prune:${nextHourSlot().toISOString()}`,
-            runAt: nextHourSlot(),
-          },
-        ),
-      );
-    },
-    { concurrency: 1 },
-  );
-
-  if (options.enabled) {
-    app.addHook('onReady', async () => {
-      bus = acquireBus(app.database);
-      worker = createWorker({
-        db,
-        bus,
-        registry,
-        events: () => (app.hasDecorator('events') ? app.events : undefined),
-        log: app.log,
-        concurrency: options.concurrency ?? 2,
-        pollMs: options.pollMs ?? 5000,
-        leaseMs: options.leaseMs ?? 30_000,
-        shutdownGraceMs: options.shutdownGraceMs ?? 15_000,
-        livenessPollMs: options.livenessPollMs ?? 250,
-        // A dead worker process is noticed at once: by its advisory lock's release on PostgreSQL; on PGlite,
-        // which one process owns, by this process's start.
-        liveness: app.database.kind === 'postgres' ? advisoryLiveness(app.database) : null,
-        embedded: app.database.kind === 'pglite',
-      });
-      await bus.ready();
-      worker.start();
-    });
-    // preClose: before in-flight requests and the event store are gone, running jobs finish or go back.
-    app.addHook('preClose', async () => {
-      await worker?.stop();
-      await bus?.release();
-    });
-  }
-  app.addHook('onReady', async () => {
-    const slot = nextHourSlot();
-    await enqueueJob(
-      db,
+    // Finished jobs are deleted after a while, once an hour by whichever worker takes the slot's job.
+    jobs.register(
       'jobs.prune',
-      { slot: slot.toISOString() },
-      { dedupeKey: `jobs.prune:${slot.toISOString()}`, runAt: slot },
+      async (job) => {
+        const removed = await pruneFinishedJobs(db, FINISHED_JOB_RETENTION_MS);
+        if (removed > 0) app.log.info({ removed }, 'pruned finished jobs');
+        await job.finish((tx) =>
+          enqueueJob(
+            tx,
+            'jobs.prune',
+            { slot: nextHourSlot().toISOString() },
+            {
+              dedupeKey: `jobs.prune:${nextHourSlot().toISOString()}`,
+              runAt: nextHourSlot(),
+            },
+          ),
+        );
+      },
+      { concurrency: 1 },
     );
-  });
-  return jobs;
-}
+
+    if (options.enabled) {
+      app.addHook('onReady', async () => {
+        bus = acquireBus(app.database);
+        worker = createWorker({
+          db,
+          bus,
+          registry,
+          events: () => (app.hasDecorator('events') ? app.events : undefined),
+          log: app.log,
+          concurrency: options.concurrency,
+          pollMs: options.pollMs,
+          leaseMs: options.leaseMs,
+          shutdownGraceMs: options.shutdownGraceMs,
+          livenessPollMs: options.livenessPollMs,
+          // A dead worker process is noticed at once: by its advisory lock's release on PostgreSQL; on PGlite,
+          // which one process owns, by this process's start.
+          liveness: app.database.kind === 'postgres' ? advisoryLiveness(app.database) : null,
+          embedded: app.database.kind === 'pglite',
+        });
+        await bus.ready();
+        worker.start();
+      });
+      // preClose: before in-flight requests and the event store are gone, running jobs finish or go back.
+      app.addHook('preClose', async () => {
+        await worker?.stop();
+        await bus?.release();
+      });
+    }
+    app.addHook('onReady', async () => {
+      const slot = nextHourSlot();
+      await enqueueJob(
+        db,
+        'jobs.prune',
+        { slot: slot.toISOString() },
+        { dedupeKey: `jobs.prune:${slot.toISOString()}`, runAt: slot },
+      );
+    });
+  },
+  { name: 'jobs', dependencies: ['database'] },
+);

@@ -5,10 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../platform/config.ts';
+import { ConfigError, workerSettingsFromEnv } from '../platform/config.ts';
 import type { Database, Db } from '../platform/db.ts';
-import { workerSettingsFromEnv } from './index.ts';
-import { acquireBus, type Bus } from '../notifications/bus.ts';
+import { acquireBus, type Bus } from '../platform/bus.ts';
 import {
   cancelJob,
   claimJob,

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { JobState, JsonValue } from '../db/schema.ts';
-import type { Db } from '../platform/db.ts';
+import { query, type Db } from '../platform/db.ts';
 
 /**
  * The durable job queue: plain SQL over the `jobs` table, the same on PGlite and PostgreSQL. Workers claim
@@ -57,8 +57,6 @@ export interface Enqueued {
   created: boolean;
   state: JobState;
 }
-
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? []) as T[];
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 const toDateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : toDate(v));
@@ -142,21 +140,23 @@ export async function enqueueJob(
   const maxAttempts = options.maxAttempts ?? 3;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new RangeError('maxAttempts must be an integer ≥ 1');
   const runAt = options.runAt ? sql`${options.runAt.toISOString()}::timestamptz` : sql`now()`;
-  const inserted = rowsOf<{ id: string | number; state: JobState }>(
-    await db.execute(sql`
+  const inserted = await query<{ id: string | number; state: JobState }>(
+    db,
+    sql`
       insert into jobs (kind, payload, priority, run_at, max_attempts, user_id, dedupe_key)
       values (${kind}, ${JSON.stringify(payload)}::jsonb, ${options.priority ?? 0}, ${runAt}, ${maxAttempts},
         ${options.userId ?? null}, ${options.dedupeKey ?? null})
       on conflict (dedupe_key) where state in ('queued', 'running') do nothing
-      returning id, state`),
+      returning id, state`,
   );
   if (inserted[0]) {
     await notifyJobs(db, kind);
     return { id: Number(inserted[0].id), created: true, state: inserted[0].state };
   }
-  const [existing] = rowsOf<{ id: string | number; state: JobState }>(
-    await db.execute(sql`
-      select id, state from jobs where dedupe_key = ${options.dedupeKey ?? null} and state in ('queued', 'running')`),
+  const [existing] = await query<{ id: string | number; state: JobState }>(
+    db,
+    sql`
+      select id, state from jobs where dedupe_key = ${options.dedupeKey ?? null} and state in ('queued', 'running')`,
   );
   // The holder finished between the insert and this read: try once more (it cannot conflict forever).
   if (!existing) return enqueueJob(db, kind, payload, options);
@@ -169,8 +169,9 @@ export async function enqueueJob(
  */
 export async function claimJob(db: Db, workerId: string, kinds: string[], leaseMs: number): Promise<JobRow | null> {
   if (kinds.length === 0) return null;
-  const [row] = rowsOf<RawJob>(
-    await db.execute(sql`
+  const [row] = await query<RawJob>(
+    db,
+    sql`
       with next as (
         select id from jobs
         where state = 'queued' and run_at <= now() and kind in (${sql.join(
@@ -184,7 +185,7 @@ export async function claimJob(db: Db, workerId: string, kinds: string[], leaseM
       update jobs j set state = 'running', attempts = j.attempts + 1, locked_by = ${workerId},
         locked_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
       from next where j.id = next.id
-      returning ${columns('j')}`),
+      returning ${columns('j')}`,
   );
   return row ? toJob(row) : null;
 }
@@ -204,26 +205,28 @@ export async function renewLeases(
   leaseMs: number,
 ): Promise<Set<number>> {
   if (jobs.length === 0) return new Set();
-  const rows = rowsOf<{ id: string | number }>(
-    await db.execute(sql`
+  const rows = await query<{ id: string | number }>(
+    db,
+    sql`
       update jobs set locked_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
       where state = 'running' and locked_by = ${workerId}
         and (${sql.join(
           jobs.map((j) => sql`(id = ${j.id} and attempts = ${j.attempts})`),
           sql` or `,
         )})
-      returning id`),
+      returning id`,
   );
   return new Set(rows.map((r) => Number(r.id)));
 }
 
 /** Marks a held job done; false when it is no longer held (cancelled, or taken back after its lease ran out). */
 export async function completeJob(db: Db, job: Pick<JobRow, 'id' | 'attempts'>, workerId: string): Promise<boolean> {
-  const rows = rowsOf<{ id: unknown }>(
-    await db.execute(sql`
+  const rows = await query<{ id: unknown }>(
+    db,
+    sql`
       update jobs set state = 'done', finished_at = now(), locked_until = null, last_error = null, updated_at = now()
       where ${held(job, workerId)}
-      returning id`),
+      returning id`,
   );
   return rows.length > 0;
 }
@@ -246,15 +249,16 @@ export async function failJob(
   retryInMs: number | null,
 ): Promise<FailOutcome | null> {
   const retry = retryInMs === null ? sql`false` : sql`attempts < max_attempts`;
-  const [row] = rowsOf<{ state: 'queued' | 'failed'; run_at: Date | string }>(
-    await db.execute(sql`
+  const [row] = await query<{ state: 'queued' | 'failed'; run_at: Date | string }>(
+    db,
+    sql`
       update jobs set
         state = case when ${retry} then 'queued'::job_state else 'failed'::job_state end,
         run_at = case when ${retry} then now() + ${retryInMs ?? 0} * interval '1 millisecond' else run_at end,
         finished_at = case when ${retry} then null else now() end,
         last_error = ${error.slice(0, 4000)}, locked_by = null, locked_until = null, updated_at = now()
       where ${held(job, workerId)}
-      returning state, run_at`),
+      returning state, run_at`,
   );
   if (!row) return null;
   return { state: row.state, retryAt: row.state === 'queued' ? toDate(row.run_at) : null };
@@ -265,12 +269,13 @@ export async function failJob(
  * is queued again at once for any worker.
  */
 export async function releaseJob(db: Db, job: Pick<JobRow, 'id' | 'attempts'>, workerId: string): Promise<boolean> {
-  const rows = rowsOf<{ id: unknown }>(
-    await db.execute(sql`
+  const rows = await query<{ id: unknown }>(
+    db,
+    sql`
       update jobs set state = 'queued', attempts = greatest(attempts - 1, 0), run_at = now(),
         locked_by = null, locked_until = null, updated_at = now()
       where ${held(job, workerId)}
-      returning id`),
+      returning id`,
   );
   if (rows.length > 0) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, 'released')`);
   return rows.length > 0;
@@ -283,8 +288,9 @@ export async function releaseJob(db: Db, job: Pick<JobRow, 'id' | 'attempts'>, w
  * for good, so their kind's onFailed can run. Rows another worker is taking back are skipped.
  */
 async function takeBackJobs(db: Db, which: SQL, why: SQL): Promise<{ requeued: number; failed: JobRow[] }> {
-  const rows = rowsOf<RawJob>(
-    await db.execute(sql`
+  const rows = await query<RawJob>(
+    db,
+    sql`
       with taken as (
         select id from jobs j where j.state = 'running' and (${which})
         order by j.locked_until limit 100
@@ -298,7 +304,7 @@ async function takeBackJobs(db: Db, which: SQL, why: SQL): Promise<{ requeued: n
         last_error = ${why},
         locked_by = null, locked_until = null, updated_at = now()
       from taken where j.id = taken.id
-      returning ${columns('j')}`),
+      returning ${columns('j')}`,
   );
   const jobs = rows.map(toJob);
   const requeued = jobs.filter((j) => j.state === 'queued').length;
@@ -377,8 +383,9 @@ export async function cancelJob(
   options: { userId?: string; reason?: string } = {},
 ): Promise<{ id: number; was: 'queued' | 'running' } | null> {
   const scope = options.userId ? sql` and user_id = ${options.userId}` : sql``;
-  const [row] = rowsOf<{ id: string | number; was: 'queued' | 'running' }>(
-    await db.execute(sql`
+  const [row] = await query<{ id: string | number; was: 'queued' | 'running' }>(
+    db,
+    sql`
       with target as (
         select id, state from jobs where ${selects(selector)} and state in ('queued', 'running')${scope}
         order by id desc limit 1
@@ -387,7 +394,7 @@ export async function cancelJob(
       update jobs j set state = 'cancelled', finished_at = now(), locked_until = null,
         last_error = ${options.reason ?? 'Cancelled'}, updated_at = now()
       from target where j.id = target.id
-      returning j.id, target.state as was`),
+      returning j.id, target.state as was`,
   );
   if (!row) return null;
   const id = Number(row.id);
@@ -399,8 +406,9 @@ export async function cancelJob(
 export async function getJob(db: Db, selector: JobSelector, options: { userId?: string } = {}): Promise<JobRow | null> {
   const scope = options.userId ? sql` and user_id = ${options.userId}` : sql``;
   const active = 'dedupeKey' in selector ? sql` and state in ('queued', 'running')` : sql``;
-  const [row] = rowsOf<RawJob>(
-    await db.execute(sql`select ${columns()} from jobs where ${selects(selector)}${active}${scope} limit 1`),
+  const [row] = await query<RawJob>(
+    db,
+    sql`select ${columns()} from jobs where ${selects(selector)}${active}${scope} limit 1`,
   );
   return row ? toJob(row) : null;
 }
@@ -436,7 +444,7 @@ export async function queuePosition(
         )})`
       : sql`${sql.raw(alias)}.kind = j.kind`;
   // Compared with the job's own row in SQL: its run_at has microseconds a JavaScript Date would drop.
-  const [row] = rowsOf<{
+  const [row] = await query<{
     id: string | number;
     state: JobState;
     attempts: number;
@@ -444,7 +452,8 @@ export async function queuePosition(
     ahead: string | number;
     running: string | number;
   }>(
-    await db.execute(sql`
+    db,
+    sql`
       select j.id, j.state, j.attempts, j.run_at,
         (select count(*) from jobs o
           where o.state = 'queued' and ${sameKinds('o')} and o.id <> j.id
@@ -453,7 +462,7 @@ export async function queuePosition(
               or (o.priority = j.priority and (o.run_at, o.id) < (j.run_at, j.id)))) as ahead,
         (select count(*) from jobs r where r.state = 'running' and ${sameKinds('r')}) as running
       from jobs j where ${target}${active}${scope}
-      limit 1`),
+      limit 1`,
   );
   if (!row) return null;
   return {
@@ -474,24 +483,26 @@ export async function queueIsIdle(db: Db, kinds?: string[]): Promise<boolean> {
         sql`, `,
       )})`
     : sql``;
-  const [row] = rowsOf<{ busy: boolean }>(
-    await db.execute(sql`
+  const [row] = await query<{ busy: boolean }>(
+    db,
+    sql`
       select exists (
         select 1 from jobs where (state = 'running' or (state = 'queued' and run_at <= now()))${inKinds}
-      ) as busy`),
+      ) as busy`,
   );
   return !row?.busy;
 }
 
 /** Deletes finished jobs (done, failed, cancelled) older than `olderThanMs`; answers how many. */
 export async function pruneFinishedJobs(db: Db, olderThanMs: number): Promise<number> {
-  const rows = rowsOf<{ id: unknown }>(
-    await db.execute(sql`
+  const rows = await query<{ id: unknown }>(
+    db,
+    sql`
       delete from jobs where id in (
         select id from jobs where state in ('done', 'failed', 'cancelled')
           and finished_at < now() - ${olderThanMs} * interval '1 millisecond'
         limit 10000)
-      returning id`),
+      returning id`,
   );
   return rows.length;
 }

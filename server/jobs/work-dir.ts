@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -78,27 +79,30 @@ export async function sweepWorkDirs(db: Db, root: string, now = Date.now()): Pro
  * The work folders of this process's jobs: `app.workDir(job)`, swept when the app is ready and every
  * WORK_SWEEP_INTERVAL_MS while it runs.
  */
-export function installWorkDirs(app: FastifyInstance, intervalMs = WORK_SWEEP_INTERVAL_MS): void {
-  const root = workRoot(app.config.dataDir);
-  app.decorate('workDir', (job: JobRun) => makeWorkDir(root, job));
-  const sweep = async () => {
-    try {
-      const removed = await sweepWorkDirs(app.db, root);
-      if (removed.length > 0) app.log.info({ removed }, 'removed work folders of runs that ended');
-    } catch (err) {
-      app.log.warn({ err }, 'could not sweep the work folders');
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await sweep();
-    timer = setInterval(() => void sweep(), intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-  });
-}
+export const workDirsPlugin = fp(
+  async (app: FastifyInstance, { intervalMs = WORK_SWEEP_INTERVAL_MS }: { intervalMs?: number }) => {
+    const root = workRoot(app.config.dataDir);
+    app.decorate('workDir', (job: JobRun) => makeWorkDir(root, job));
+    const sweep = async () => {
+      try {
+        const removed = await sweepWorkDirs(app.db, root);
+        if (removed.length > 0) app.log.info({ removed }, 'removed work folders of runs that ended');
+      } catch (err) {
+        app.log.warn({ err }, 'could not sweep the work folders');
+      }
+    };
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await sweep();
+      timer = setInterval(() => void sweep(), intervalMs);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+    });
+  },
+  { name: 'work-dirs', dependencies: ['jobs'] },
+);
 
 declare module 'fastify' {
   interface FastifyInstance {

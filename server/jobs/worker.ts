@@ -1,12 +1,12 @@
 import type { Db } from '../platform/db.ts';
-import type { Bus } from '../notifications/bus.ts';
+import type { Bus } from '../platform/bus.ts';
 import {
   createEventScope,
   runInEventScope,
   settleEventScope,
   withEventTransaction,
   type EventSink,
-} from '../notifications/events.ts';
+} from '../notifications/scope.ts';
 import {
   JOB_CANCEL_CHANNEL,
   JOBS_CHANNEL,

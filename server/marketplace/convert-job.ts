@@ -5,8 +5,8 @@ import { narrationStyles, projects, recordings, users, voices, type Recording } 
 import { NotAudioError, TooLongError } from '../audio/analyze.ts';
 import type { Engine } from '../audio/engine/types.ts';
 import { PermanentJobError, type JobContext } from '../jobs/index.ts';
-import { publishUserEvent } from '../notifications/events.ts';
-import { loadCredits } from '../auth/credits.ts';
+import { publishUserEvent } from '../notifications/scope.ts';
+import { loadCredits } from '../billing/credits.ts';
 import type { Db } from '../platform/db.ts';
 import { refundConversion } from './orders.ts';
 import { toApiRecording } from './recordings.ts';

@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { folders, projects, recordings, type Folder } from '../db/schema.ts';
-import type { Db } from '../platform/db.ts';
+import { query, type Db } from '../platform/db.ts';
 import { notFound } from '../platform/errors.ts';
 import { findProject } from './projects.ts';
 import {
   containsPattern,
   DEFAULT_PAGE_SIZE,
-  rowsOf,
   SEARCH_PAGE_SIZE,
   touchProject,
   unprocessable,
@@ -206,14 +205,15 @@ export async function renameFolder(db: Db, ownerId: string, id: string, name: st
 
 /** The folder and every folder under it, however deep. */
 async function subtreeOf(db: Db, id: string): Promise<string[]> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
+  const rows = await query<{ id: string }>(
+    db,
+    sql`
       with recursive tree(id) as (
         select ${id}::uuid
         union
         select f.id from ${folders} f join tree t on f.parent_id = t.id
       )
-      select id from tree`),
+      select id from tree`,
   );
   return rows.map((r) => r.id);
 }

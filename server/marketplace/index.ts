@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defineHandlers, type Handler, type OperationId } from '../platform/handlers.ts';
 import { HttpError } from '../platform/errors.ts';
@@ -82,11 +83,14 @@ async function cancelConversions(request: FastifyRequest, id: string) {
  * The marketplace's jobs: conversions through the voice engine. The app's engine (app.voiceEngine: its
  * worker threads) starts with the first conversion this process makes and stops with the app.
  */
-export function installMarketplaceJobs(app: FastifyInstance) {
-  const engineOf = () => app.voiceEngine();
-  registerConvertJob(app, engineOf);
-  registerTtsJob(app, engineOf);
-}
+export const marketplacePlugin = fp(
+  async (app: FastifyInstance) => {
+    const engineOf = () => app.voiceEngine();
+    registerConvertJob(app, engineOf);
+    registerTtsJob(app, engineOf);
+  },
+  { name: 'marketplace', dependencies: ['storage', 'jobs', 'events', 'voice-engine'] },
+);
 
 /** The marketplace service (/api). Operations without a handler here answer 501 after authentication. */
 export const marketplaceHandlers = defineHandlers({

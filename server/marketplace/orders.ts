@@ -15,10 +15,10 @@ import {
 import { users } from '../db/schema.ts';
 import { chargeMetered, METERED_CHARGE, refundMetered } from '../billing/metering.ts';
 import { callerOf, voiceAvailable, type Caller } from '../models/access.ts';
-import type { Db } from '../platform/db.ts';
+import { query, type Db } from '../platform/db.ts';
 import { HttpError, notFound } from '../platform/errors.ts';
 import { conversionFileName } from './names.ts';
-import { DEFAULT_PAGE_SIZE, rowsOf, unprocessable, type Page, type Schemas } from './shared.ts';
+import { DEFAULT_PAGE_SIZE, unprocessable, type Page, type Schemas } from './shared.ts';
 
 /** openapi/marketplace.yaml CreateOrderRequest: 1..20 conversions per order. */
 export const MAX_CONVERSIONS_PER_ORDER = 20;
@@ -150,15 +150,16 @@ async function charge(tx: Db, caller: Caller, conversions: { recordingId: string
     return true;
   }
   const total = conversions.reduce((sum, c) => sum + c.seconds, 0);
-  const updated = rowsOf<{ subscription_taken: number }>(
-    await tx.execute(sql`
+  const updated = await query<{ subscription_taken: number }>(
+    tx,
+    sql`
       update credits set
         subscription_seconds = greatest(0, subscription_seconds - ${total}),
         bought_credits = bought_credits - greatest(0, ${total} - greatest(0, subscription_seconds)),
         available_seconds = available_seconds - ${total},
         updated_at = now()
       where user_id = ${caller.userId} and available_seconds >= ${total}
-      returning least(${total}, greatest(0, subscription_seconds + ${total})) as subscription_taken`),
+      returning least(${total}, greatest(0, subscription_seconds + ${total})) as subscription_taken`,
   );
   if (updated.length === 0) return false;
   let fromPlan = Math.min(total, Number(updated[0]!.subscription_taken));

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { subscriptions, users, type SubscriptionStatus, type UserData } from '../db/schema.ts';
 import type { Db } from '../platform/db.ts';
 import { HttpError } from '../platform/errors.ts';
-import { planView } from '../auth/billing-state.ts';
+import { planView } from '../billing/billing-state.ts';
 
 /** SPEC.md sections 5 and 9: the longest original a plan may store, in seconds. */
 export const TRIAL_RECORDING_SECONDS = 30;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sineWav } from '../../tests/support/audio.ts';
 import { newFolder, newProject, paidUser, upload } from '../../tests/support/studio.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
-import { rowsOf } from './shared.ts';
+import { rowsOf } from '../platform/db.ts';
 
 describe('projects', () => {
   let t: TestApp;

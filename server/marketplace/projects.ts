@@ -1,13 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { folders, models, projects, recordings, users, type Project } from '../db/schema.ts';
-import type { Db } from '../platform/db.ts';
+import { isUniqueViolation, query, type Db } from '../platform/db.ts';
 import { notFound } from '../platform/errors.ts';
 import { slugify } from './names.ts';
 import {
   containsPattern,
   DEFAULT_PAGE_SIZE,
-  isUniqueViolation,
-  rowsOf,
   SEARCH_PAGE_SIZE,
   unprocessable,
   type Page,
@@ -68,7 +66,7 @@ const projectColumns = {
 export async function projectStats(db: Db, ownerId: string, ids: string[]): Promise<Map<string, ProjectStats>> {
   const stats = new Map<string, ProjectStats>();
   if (ids.length === 0) return stats;
-  const rows = rowsOf<{
+  const rows = await query<{
     id: string;
     folders: number;
     originals: number;
@@ -76,7 +74,8 @@ export async function projectStats(db: Db, ownerId: string, ids: string[]): Prom
     duration: number;
     size: number;
   }>(
-    await db.execute(sql`
+    db,
+    sql`
       select p.id,
         (select count(*) from ${folders} f where f.project_id = p.id and f.deleted_at is null)::int as folders,
         coalesce(r.originals, 0)::int as originals,
@@ -94,7 +93,7 @@ export async function projectStats(db: Db, ownerId: string, ids: string[]): Prom
       where p.owner_id = ${ownerId} and p.id in (${sql.join(
         ids.map((id) => sql`${id}::uuid`),
         sql`, `,
-      )})`),
+      )})`,
   );
   for (const r of rows) {
     stats.set(r.id, {

@@ -39,16 +39,6 @@ export const unprocessable = (field: string, detail: string) =>
 /** LIKE pattern for a case-insensitive substring search, with the user's % and _ taken literally. */
 export const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** PostgreSQL's unique_violation, whether the driver error is bare or wrapped by Drizzle. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
-export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? []) as T[];
-
 /** Marks a project as changed now (its place in the default updated_at order). */
 export async function touchProject(db: Db, projectId: string, lastRecording = false) {
   await db

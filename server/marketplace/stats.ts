@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { folders, projects, recordings } from '../db/schema.ts';
-import type { Db } from '../platform/db.ts';
-import { rowsOf, type Schemas } from './shared.ts';
+import { query, type Db } from '../platform/db.ts';
+import type { Schemas } from './shared.ts';
 
 /** The caller's totals over their live projects, folders and recordings. */
 export async function userStats(db: Db, ownerId: string): Promise<Schemas['UserStats']> {
-  const [row] = rowsOf<Record<keyof Schemas['UserStats'], number | string>>(
-    await db.execute(sql`
+  const [row] = await query<Record<keyof Schemas['UserStats'], number | string>>(
+    db,
+    sql`
       select
         (select count(*) from ${projects} p where p.owner_id = ${ownerId} and p.deleted_at is null)::int as projects,
         (select count(*) from ${folders} f join ${projects} p on p.id = f.project_id
@@ -16,7 +17,7 @@ export async function userStats(db: Db, ownerId: string): Promise<Schemas['UserS
         coalesce(sum(r.duration) filter (where r.type = 'conversion' and r.state = 'done'), 0)::float8 as seconds_converted,
         coalesce(sum(char_length(r.text)) filter (where r.type = 'original' and r.tts), 0)::int as tts_characters
       from ${recordings} r join ${projects} p on p.id = r.project_id
-      where r.owner_id = ${ownerId} and r.deleted_at is null and p.deleted_at is null`),
+      where r.owner_id = ${ownerId} and r.deleted_at is null and p.deleted_at is null`,
   );
   return {
     projects: Number(row?.projects ?? 0),

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rm } from 'node:fs/promises';
-import { loadCredits } from '../auth/credits.ts';
-import { DEFAULT_TTS_LIMIT } from '../auth/billing-state.ts';
+import { loadCredits } from '../billing/credits.ts';
+import { DEFAULT_TTS_LIMIT } from '../billing/billing-state.ts';
 import type { Engine, NarrationStylePreset } from '../audio/engine/types.ts';
 import {
   accentInfos,
@@ -17,7 +17,7 @@ import {
 } from '../db/schema.ts';
 import { PermanentJobError, type JobContext } from '../jobs/index.ts';
 import { callerOf } from '../models/access.ts';
-import { publishUserEvent } from '../notifications/events.ts';
+import { publishUserEvent } from '../notifications/scope.ts';
 import type { Db } from '../platform/db.ts';
 import { HttpError, tooManyRequests } from '../platform/errors.ts';
 import { findFolder } from './folders.ts';

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { groups, subscriptionPrices, subscriptions, userGroups, users } from '../db/schema.ts';
 import type { Db } from '../platform/db.ts';
-import { planView } from '../auth/billing-state.ts';
+import { planView } from '../billing/billing-state.ts';
 import type { ModelDef, PlanCategory, Visibility } from './catalogue.ts';
 
 /**

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { voices, type EnginePreset } from '../db/schema.ts';
@@ -290,31 +291,34 @@ export function voiceArt(subject: ArtSubject, kind: ArtKind): string {
 const SLUG = /^[a-z0-9][a-z0-9-]{0,127}$/;
 
 /** GET /voice-art/<slug>/<kind>.svg: public, cacheable, and unable to run anything (CSP, no scripts). */
-export function registerArtwork(app: FastifyInstance) {
-  app.get<{ Params: { slug: string; file: string } }>('/voice-art/:slug/:file', async (request, reply) => {
-    const { slug, file } = request.params;
-    const kind = file.replace(/\.svg$/, '') as ArtKind;
-    if (!SLUG.test(slug) || !file.endsWith('.svg') || !ART_KINDS.includes(kind)) {
-      return reply.code(404).send({ detail: 'No such artwork' });
-    }
-    const [voice] = await app.db
-      .select({
-        slug: voices.slug,
-        species: voices.species,
-        gender: voices.gender,
-        ageGroup: voices.ageGroup,
-        pitch: voices.pitch,
-        preset: voices.enginePreset,
-      })
-      .from(voices)
-      .where(eq(voices.slug, slug))
-      .limit(1);
-    if (!voice) return reply.code(404).send({ detail: 'No such artwork' });
-    return reply
-      .header('content-type', 'image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .header('x-content-type-options', 'nosniff')
-      .send(voiceArt(voice, kind));
-  });
-}
+export const artworkPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.get<{ Params: { slug: string; file: string } }>('/voice-art/:slug/:file', async (request, reply) => {
+      const { slug, file } = request.params;
+      const kind = file.replace(/\.svg$/, '') as ArtKind;
+      if (!SLUG.test(slug) || !file.endsWith('.svg') || !ART_KINDS.includes(kind)) {
+        return reply.code(404).send({ detail: 'No such artwork' });
+      }
+      const [voice] = await app.db
+        .select({
+          slug: voices.slug,
+          species: voices.species,
+          gender: voices.gender,
+          ageGroup: voices.ageGroup,
+          pitch: voices.pitch,
+          preset: voices.enginePreset,
+        })
+        .from(voices)
+        .where(eq(voices.slug, slug))
+        .limit(1);
+      if (!voice) return reply.code(404).send({ detail: 'No such artwork' });
+      return reply
+        .header('content-type', 'image/svg+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .header('x-content-type-options', 'nosniff')
+        .send(voiceArt(voice, kind));
+    });
+  },
+  { name: 'voice-art', dependencies: ['database'] },
+);

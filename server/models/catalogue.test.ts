@@ -1,21 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { callerFrom, modelUsable, voiceAvailable } from './access.ts';
 import { voiceArt } from './artwork.ts';
+import { PLAN_CATEGORIES, pitchGroupOf, pitchOf, stableId, type VoiceDef } from './catalogue.ts';
 import {
   DEMO_SETS,
   MODELS,
   NARRATION_STYLE_TAG_GROUPS,
   NARRATION_STYLES,
-  PLAN_CATEGORIES,
-  pitchGroupOf,
-  pitchOf,
   PRIVATE_VOICES,
-  stableId,
   TTS_LANGUAGES,
   TTS_VOICES,
   VOICES,
-  type VoiceDef,
-} from './catalogue.ts';
+} from './catalogue-data.ts';
 import { ACCENT_INFOS } from './reference-data.ts';
 
 const ALL: VoiceDef[] = [...VOICES, ...PRIVATE_VOICES];

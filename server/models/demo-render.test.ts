@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
 import { buildApp } from '../app.ts';
 import { analyzeAudio } from '../audio/analyze.ts';
-import { loadConfig } from '../platform/config.ts';
-import { DEMO_SETS, demoIdOf } from './catalogue.ts';
-import { DEMO_RENDER_JOB, demoKeys, demoLanguagesFrom } from './demo-render.ts';
+import { demoLanguagesFrom, loadConfig } from '../platform/config.ts';
+import { demoIdOf } from './catalogue.ts';
+import { DEMO_SETS } from './catalogue-data.ts';
+import { DEMO_RENDER_JOB, demoKeys } from './demo-render.ts';
 import { pendingDemoSets } from './reference.ts';
 import { get, ok, userOn } from './testing.ts';
 

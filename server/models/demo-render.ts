@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { wavHeader } from '../audio/engine/encode.ts';
 import { ENGINE_SAMPLE_RATE, EmptyTextError, UnknownVoiceError, type Engine } from '../audio/engine/types.ts';
 import { accentInfos, demoSets, ttsVoices, voices } from '../db/schema.ts';
+import type { DemoLanguages } from '../platform/config.ts';
 import { PermanentJobError, type JobContext } from '../jobs/index.ts';
 import type { Db } from '../platform/db.ts';
 import { pendingDemoSets, saveDemoAudio } from './reference.ts';
@@ -28,23 +29,6 @@ export const demoKeys = (id: string) => ({
   original: `demos/${id}/original.wav`,
   converted: `demos/${id}/converted.mp3`,
 });
-
-/**
- * Which demo sets a start renders: DEMO_AUDIO = `all`, `off`, or languages (`en,de`). Default: all,
- * except in tests (NODE_ENV=test), whose apps render none unless they ask (each render costs seconds of
- * CPU, and tests wait for the queue to be idle).
- */
-export type DemoLanguages = 'all' | 'off' | string[];
-
-export function demoLanguagesFrom(value: string | undefined, env: string): DemoLanguages {
-  const setting = value?.trim().toLowerCase();
-  if (!setting) return env === 'test' ? 'off' : 'all';
-  if (setting === 'all' || setting === 'off') return setting;
-  return setting
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
 
 /** The synthesiser voice of a demo: its language's TTS voice for the demo's voice, else of its gender, else the accent's. */
 async function engineVoiceOf(db: Db, language: string, voiceId: string, gender: string | null): Promise<string> {

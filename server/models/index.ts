@@ -1,10 +1,10 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../platform/db.ts';
 import { unauthorized } from '../platform/errors.ts';
 import { defineHandlers } from '../platform/handlers.ts';
 import { callerOf, type Caller } from './access.ts';
-import { registerArtwork } from './artwork.ts';
-import { demoLanguagesFrom, enqueueDemoRenders, registerDemoRenderJob } from './demo-render.ts';
+import { enqueueDemoRenders, registerDemoRenderJob } from './demo-render.ts';
 import * as reference from './reference.ts';
 import { liveUserIdByEmail, seedAccentInfos, seedCatalogue, seedPrivateVoices } from './seed.ts';
 import * as voices from './voices.ts';
@@ -18,22 +18,33 @@ export async function seedReferenceData(db: Db) {
   await seedCatalogue(db);
 }
 
+/** The reference data and the voice catalogue, in every process (each service reads them). */
+export const referenceDataPlugin = fp(
+  async (app: FastifyInstance) => {
+    await seedReferenceData(app.db);
+  },
+  { name: 'reference-data', dependencies: ['database'] },
+);
+
 /**
- * What the model manager adds at start once accounts exist: outside production the seeded admin gets
- * the catalogue's private voices (so a fresh machine shows the private filter and check at work), the
- * models service serves the voices' generated artwork, and the demo sets still without audio are queued
- * for the voice engine (demo-render.ts; DEMO_AUDIO picks the languages, none in tests unless set). Every
- * process registers the demo.render job, so any worker can render.
+ * What the model manager adds at start once accounts exist (after the identity plugin, when this process
+ * serves auth): outside production the seeded admin gets the catalogue's private voices (so a fresh
+ * machine shows the private filter and check at work), and the demo sets still without audio are queued
+ * for the voice engine (demo-render.ts; DEMO_AUDIO, Config.demoAudio, picks the languages, none in tests
+ * unless set). Every process registers the demo.render job, so any worker can render. The voices'
+ * generated artwork is the models service's (artwork.ts).
  */
-export async function installModels(app: FastifyInstance) {
-  if (app.config.env !== 'production') {
-    const adminId = await liveUserIdByEmail(app.db, app.config.adminEmail);
-    if (adminId) await seedPrivateVoices(app.db, adminId);
-  }
-  if (app.config.services.includes('models')) registerArtwork(app);
-  registerDemoRenderJob(app, () => app.voiceEngine());
-  await enqueueDemoRenders(app, demoLanguagesFrom(process.env.DEMO_AUDIO, app.config.env));
-}
+export const modelsPlugin = fp(
+  async (app: FastifyInstance) => {
+    if (app.config.env !== 'production') {
+      const adminId = await liveUserIdByEmail(app.db, app.config.adminEmail);
+      if (adminId) await seedPrivateVoices(app.db, adminId);
+    }
+    registerDemoRenderJob(app, () => app.voiceEngine());
+    await enqueueDemoRenders(app, app.config.demoAudio);
+  },
+  { name: 'models', dependencies: ['reference-data', 'storage', 'jobs', 'voice-engine'] },
+);
 
 /** The signed-in caller with what their plan allows (every model manager call requires sign-in). */
 async function caller(request: FastifyRequest): Promise<Caller> {

@@ -2,15 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, giveApiKey, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
-import {
-  DEMO_SETS,
-  MODELS,
-  modelIdOf,
-  NARRATION_STYLE_TAG_GROUPS,
-  TTS_VOICES,
-  VOICES,
-  voiceIdOf,
-} from './catalogue.ts';
+import { modelIdOf, voiceIdOf } from './catalogue.ts';
+import { DEMO_SETS, MODELS, NARRATION_STYLE_TAG_GROUPS, TTS_VOICES, VOICES } from './catalogue-data.ts';
 import { pendingDemoSets, saveDemoAudio } from './reference.ts';
 import { seedReferenceData } from './index.ts';
 import { get, ok, userOn } from './testing.ts';

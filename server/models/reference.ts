@@ -13,7 +13,8 @@ import {
 import type { Db } from '../platform/db.ts';
 import type { FileUrls } from '../storage/index.ts';
 import { modelUsable, visibleTo, type Caller } from './access.ts';
-import { modelIdOf, MODELS, TTS_LANGUAGES } from './catalogue.ts';
+import { modelIdOf } from './catalogue.ts';
+import { MODELS, TTS_LANGUAGES } from './catalogue-data.ts';
 
 type Schemas = components['schemas'];
 export type ApiModel = Schemas['Model'];

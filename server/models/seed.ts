@@ -19,21 +19,23 @@ import {
   defaultCost,
   defaultTiers,
   DEFAULT_NARRATION_STYLE,
-  DEMO_SETS,
   demoIdOf,
-  MODELS,
   modelIdOf,
-  NARRATION_STYLE_TAG_GROUPS,
-  NARRATION_STYLES,
   pitchGroupOf,
   pitchOf,
-  PRIVATE_VOICES,
   stableId,
-  TTS_VOICES,
   voiceIdOf,
-  VOICES,
   type VoiceDef,
 } from './catalogue.ts';
+import {
+  DEMO_SETS,
+  MODELS,
+  NARRATION_STYLE_TAG_GROUPS,
+  NARRATION_STYLES,
+  PRIVATE_VOICES,
+  TTS_VOICES,
+  VOICES,
+} from './catalogue-data.ts';
 import { ACCENT_INFOS } from './reference-data.ts';
 
 /**

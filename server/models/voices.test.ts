@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
-import { NARRATION_STYLE_TAG_GROUPS, NARRATION_STYLES, VOICES, voiceIdOf } from './catalogue.ts';
+import { voiceIdOf } from './catalogue.ts';
+import { NARRATION_STYLE_TAG_GROUPS, NARRATION_STYLES, VOICES } from './catalogue-data.ts';
 import { seedPrivateVoices } from './seed.ts';
 import { allVoices, get, ok, post, userOn, type VoicePage } from './testing.ts';
 import type { ApiVoice } from './voices.ts';

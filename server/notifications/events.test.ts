@@ -10,20 +10,18 @@ import {
   type TestUser,
 } from '../jobs/test-support.ts';
 import type { Database } from '../platform/db.ts';
-import { acquireBus, type Bus } from './bus.ts';
+import { acquireBus, type Bus } from '../platform/bus.ts';
 import {
   createEventScope,
-  createEventStore,
   installEventSink,
-  pruneEvents,
   publishUserEvent,
   runInEventScope,
   settleEventScope,
   subscribe,
   withEventTransaction,
   type Delivery,
-  type EventStore,
-} from './events.ts';
+} from './scope.ts';
+import { createEventStore, pruneEvents, type EventStore } from './store.ts';
 
 describe('the user event hub without a database', () => {
   const stops: (() => void)[] = [];

@@ -17,7 +17,8 @@ import {
 import { openapiDir } from '../platform/contracts.ts';
 import { createAjv } from '../platform/validation.ts';
 import type { FastifyInstance } from 'fastify';
-import { createEventScope, publishUserEvent, runInEventScope, type UserEvent } from './events.ts';
+import { createEventScope, publishUserEvent, runInEventScope } from './scope.ts';
+import { type UserEvent } from './wire.ts';
 import { CLOSE } from './socket.ts';
 
 type Message = { type: string; id?: number; [key: string]: unknown };

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { components } from '../../openapi/generated/events.js';
 import type { Db } from '../platform/db.ts';
-import type { EventStore, UserEvent } from './events.ts';
+import type { EventStore } from './store.ts';
+import type { UserEvent } from './wire.ts';
 
 /**
  * The sockets of /ws in this process, by user. Protocol (openapi/events.yaml): the client names the last

@@ -66,7 +66,32 @@ export interface Config {
    * timbre_seconds.
    */
   stripe: { secretKey: string; webhookSecret: string; meterEventName: string } | undefined;
+  /**
+   * WORKER (on | off, default on: a job worker runs inside the server process), WORKER_CONCURRENCY (jobs at
+   * once, default 2), WORKER_POLL_MS (the slow poll when no notification comes, default 5000),
+   * WORKER_LEASE_MS (default 30000), WORKER_SHUTDOWN_GRACE_MS (default 15000), WORKER_LIVENESS_POLL_MS (how
+   * often a worker looks for jobs of dead worker processes on PostgreSQL, default 250). See server/jobs.
+   */
+  worker: WorkerConfig;
+  /**
+   * DEMO_AUDIO — which demo sets a start renders with the voice engine: `all`, `off`, or languages (`en,de`).
+   * Default all, except in tests (NODE_ENV=test), whose apps render none unless they ask (each render
+   * costs seconds of CPU, and tests wait for the queue to be idle).
+   */
+  demoAudio: DemoLanguages;
 }
+
+export interface WorkerConfig {
+  /** Run a worker in this process. */
+  enabled: boolean;
+  concurrency: number;
+  pollMs: number;
+  leaseMs: number;
+  shutdownGraceMs: number;
+  livenessPollMs: number;
+}
+
+export type DemoLanguages = 'all' | 'off' | string[];
 
 export interface S3Config {
   bucket: string;
@@ -118,11 +143,13 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export class ConfigError extends Error {}
 
-function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+/** An integer setting from `min` (up to `max` when there is one); unset or empty means `fallback`. */
+function integer(name: string, raw: string | undefined, fallback: number, min: number, max?: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min || (max !== undefined && value > max)) {
+    const range = max === undefined ? `≥ ${min}` : `between ${min} and ${max}`;
+    throw new ConfigError(`${name} must be an integer ${range}, got "${raw}"`);
   }
   return value;
 }
@@ -150,6 +177,32 @@ function trustProxy(raw: string | undefined): boolean | string[] {
 // The server's own copy of SPEC.md section 5's password rule, for ADMIN_PASSWORD (requests are checked
 // against openapi/auth.yaml#/components/schemas/Password).
 const STRONG_PASSWORD = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9]).{8,32}$/;
+
+/** The job worker's settings (Config.worker) from WORKER and WORKER_*. */
+export function workerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  const flag = (env.WORKER ?? 'on').trim().toLowerCase();
+  if (!['on', 'off', 'true', 'false', '1', '0'].includes(flag))
+    throw new ConfigError(`WORKER must be on or off, got "${env.WORKER}"`);
+  return {
+    enabled: ['on', 'true', '1'].includes(flag),
+    concurrency: integer('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY, 2, 1),
+    pollMs: integer('WORKER_POLL_MS', env.WORKER_POLL_MS, 5000, 10),
+    leaseMs: integer('WORKER_LEASE_MS', env.WORKER_LEASE_MS, 30_000, 300),
+    shutdownGraceMs: integer('WORKER_SHUTDOWN_GRACE_MS', env.WORKER_SHUTDOWN_GRACE_MS, 15_000, 0),
+    livenessPollMs: integer('WORKER_LIVENESS_POLL_MS', env.WORKER_LIVENESS_POLL_MS, 250, 10),
+  };
+}
+
+/** Config.demoAudio from DEMO_AUDIO (any other value is a list of languages). */
+export function demoLanguagesFrom(value: string | undefined, env: string): DemoLanguages {
+  const setting = value?.trim().toLowerCase();
+  if (!setting) return env === 'test' ? 'off' : 'all';
+  if (setting === 'all' || setting === 'off') return setting;
+  return setting
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
@@ -203,6 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     fileUrlSecret: env.FILE_URL_SECRET || undefined,
     maxUploadBytes: integer('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 1_073_741_824, 1, Number.MAX_SAFE_INTEGER),
     stripe: stripeConfig(env),
+    worker: workerSettingsFromEnv(env),
+    demoAudio: demoLanguagesFrom(env.DEMO_AUDIO, nodeEnv),
   };
 }
 

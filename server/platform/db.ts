@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema.ts';
@@ -87,5 +87,29 @@ async function migratePostgres(url: string) {
     await client.end();
   }
 }
+
+/** The rows of a raw `db.execute()` result (node-postgres and PGlite both answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? []) as T[];
+
+/** Runs one raw SQL statement and answers its rows, typed by the caller. */
+export async function query<T>(db: Db, statement: SQL): Promise<T[]> {
+  return rowsOf<T>(await db.execute(statement));
+}
+
+/**
+ * The SQLSTATE of a database error (e.g. 23505 unique_violation, 40P01 deadlock), whether the driver's
+ * error is bare or wrapped (Drizzle wraps it as its cause); undefined for any other error.
+ */
+export function sqlStateOf(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 10; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = cause;
+  }
+  return undefined;
+}
+
+/** PostgreSQL's unique_violation (a concurrent writer took the key first). */
+export const isUniqueViolation = (err: unknown): boolean => sqlStateOf(err) === '23505';
 
 export { sql };

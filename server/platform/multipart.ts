@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import multipart, { type FastifyMultipartBaseOptions } from '@fastify/multipart';
@@ -28,11 +29,14 @@ const startedAt = new WeakMap<IncomingMessage, number>();
 /** Requests answered before their body was read whose rest is to be drained once the answer is sent. */
 const toDrain = new WeakSet<IncomingMessage>();
 
-/** Registers @fastify/multipart with the app's limits, and the unread-body guard for every route. */
-export async function installMultipart(app: FastifyInstance, limits: FastifyMultipartBaseOptions['limits']) {
-  await app.register(multipart, { limits });
-  installUnreadBodyGuard(app);
-}
+/** @fastify/multipart with the app's limits, and the unread-body guard for every route. */
+export const multipartPlugin = fp(
+  async (app: FastifyInstance, options: { limits: FastifyMultipartBaseOptions['limits'] }) => {
+    await app.register(multipart, { limits: options.limits });
+    installUnreadBodyGuard(app);
+  },
+  { name: 'multipart', dependencies: ['core'] },
+);
 
 function installUnreadBodyGuard(app: FastifyInstance) {
   const draining = new Set<Socket>();

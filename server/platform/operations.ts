@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import fp from 'fastify-plugin';
 import { contract, type ContractService, type Operation } from './contracts.ts';
 import { HttpError } from './errors.ts';
 import type { Handlers } from './handlers.ts';
@@ -36,6 +37,18 @@ export async function registerContract(app: FastifyInstance, service: ContractSe
     });
   }
 }
+
+/**
+ * The routes of one contract as a plugin named `contract:<service>`, after the plugins its handlers use
+ * (`dependencies`).
+ */
+export const contractPlugin = (service: ContractService, dependencies: string[]) =>
+  fp(
+    async (app: FastifyInstance, options: { handlers: Handlers }) => {
+      await registerContract(app, service, options.handlers);
+    },
+    { name: `contract:${service}`, dependencies: ['core', 'database', ...dependencies] },
+  );
 
 /** operationId → implemented?, for `npm run api:coverage` and the start-up log. */
 export function coverage(operations: Operation[], handlers: Handlers) {

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
@@ -60,7 +61,10 @@ export function securityHeaderOptions(config: Config): FastifyHelmetOptions {
   };
 }
 
-/** Registers the headers on every route of the app (an onRequest hook; see @fastify/helmet). */
-export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, securityHeaderOptions(app.config));
-}
+/** The headers on every route of the app (an onRequest hook; see @fastify/helmet), before any route exists. */
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(helmet, securityHeaderOptions(app.config));
+  },
+  { name: 'security-headers', dependencies: ['core'] },
+);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from './db.ts';
+import { query, type Db } from './db.ts';
 
 export const SESSION_COOKIE = 'timbre_session';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -23,10 +23,6 @@ export interface Auth {
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 interface PrincipalRow {
   id: string;
@@ -62,12 +58,13 @@ export async function createSession(
 
 /** The live session behind a cookie token, or null. */
 export async function findSession(db: Db, token: string): Promise<Auth | null> {
-  const rows = rowsOf<PrincipalRow>(
-    await db.execute(sql`
+  const rows = await query<PrincipalRow>(
+    db,
+    sql`
       select u.id, u.email, u.roles, u.verified, s.id as session_id, s.csrf_token
       from sessions s join users u on u.id = s.user_id
       where s.id = ${sha256(token)} and s.ended_at is null and s.expires_at > now() and u.deleted_at is null
-      limit 1`),
+      limit 1`,
   );
   const row = rows[0];
   if (!row) return null;
@@ -86,14 +83,15 @@ export const API_KEY_LAST_USED_SECONDS = 60;
  * older than API_KEY_LAST_USED_SECONDS: one extra statement a minute for a key in constant use.
  */
 export async function findApiKey(db: Db, key: string): Promise<Auth | null> {
-  const rows = rowsOf<PrincipalRow & { key_id: string; stale: boolean }>(
-    await db.execute(sql`
+  const rows = await query<PrincipalRow & { key_id: string; stale: boolean }>(
+    db,
+    sql`
       select u.id, u.email, u.roles, u.verified, k.id as key_id,
         (k.last_used_at is null
           or k.last_used_at < now() - ${`${API_KEY_LAST_USED_SECONDS} seconds`}::interval) as stale
       from api_keys k join users u on u.id = k.user_id
       where k.key_hash = ${sha256(key)} and (k.expires_at is null or k.expires_at > now()) and u.deleted_at is null
-      limit 1`),
+      limit 1`,
   );
   const row = rows[0];
   if (!row) return null;
@@ -106,11 +104,12 @@ export async function findApiKey(db: Db, key: string): Promise<Auth | null> {
  * password). Returns the ids ended, so their sockets can be told (user.session_end).
  */
 export async function endUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<string[]> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
+  const rows = await query<{ id: string }>(
+    db,
+    sql`
       update sessions set ended_at = now()
       where user_id = ${userId} and ended_at is null and id <> ${exceptSessionId ?? ''}
-      returning id`),
+      returning id`,
   );
   return rows.map((r) => r.id);
 }
@@ -118,11 +117,12 @@ export async function endUserSessions(db: Db, userId: string, exceptSessionId?: 
 /** Moves a live session's expiry to `ttlDays` from now (a session lives SESSION_TTL_DAYS without use). */
 export async function extendSession(db: Db, sessionId: string, ttlDays: number): Promise<Date | null> {
   const expiresAt = new Date(Date.now() + ttlDays * 86_400_000);
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
+  const rows = await query<{ id: string }>(
+    db,
+    sql`
       update sessions set last_seen_at = now(), expires_at = ${expiresAt.toISOString()}
       where id = ${sessionId} and ended_at is null
-      returning id`),
+      returning id`,
   );
   return rows.length > 0 ? expiresAt : null;
 }

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../platform/config.ts';
@@ -28,14 +29,17 @@ export async function createStorage(config: Config): Promise<Storage> {
  * the signed link is the permission (the player and downloads fetch it without a session), with Range
  * support so the audio element can seek in a long recording without fetching all of it.
  */
-export async function installStorage(app: FastifyInstance, storage?: Storage) {
-  const store = storage ?? (await createStorage(app.config));
-  const secret = await loadFileUrlSecret(app.config.fileUrlSecret, app.config.dataDir);
-  app.decorate('storage', store);
-  app.decorate('fileUrls', createFileUrls(secret));
-  app.addHook('onClose', async () => store.close());
-  app.get('/files/*', serveFile);
-}
+export const storagePlugin = fp(
+  async (app: FastifyInstance) => {
+    const store = await createStorage(app.config);
+    const secret = await loadFileUrlSecret(app.config.fileUrlSecret, app.config.dataDir);
+    app.decorate('storage', store);
+    app.decorate('fileUrls', createFileUrls(secret));
+    app.addHook('onClose', async () => store.close());
+    app.get('/files/*', serveFile);
+  },
+  { name: 'storage', dependencies: ['core'] },
+);
 
 async function serveFile(
   request: FastifyRequest<{ Params: { '*': string }; Querystring: FileQuery & { download?: string } }>,

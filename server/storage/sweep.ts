@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { enqueueJob, nextHourSlot } from '../jobs/index.ts';
@@ -67,24 +68,27 @@ export async function sweepOrphanObjects(
 }
 
 /** The hourly `storage.sweep` job (one per hour slot however many processes schedule it). */
-export function installStorageSweep(app: FastifyInstance) {
-  const schedule = (db: Db) => {
-    const slot = nextHourSlot().toISOString();
-    return enqueueJob(db, 'storage.sweep', { slot }, { dedupeKey: `storage.sweep:${slot}`, runAt: nextHourSlot() });
-  };
-  app.jobs.register(
-    'storage.sweep',
-    async (job) => {
-      const removed = await sweepOrphanObjects(app.db, app.storage, {
-        ...(job.payload.olderThanMs !== undefined ? { olderThanMs: job.payload.olderThanMs } : {}),
-      });
-      if (removed.length > 0)
-        app.log.warn({ removed: removed.length, keys: removed.slice(0, 20) }, 'removed orphan files');
-      await job.finish((tx) => schedule(tx));
-    },
-    { concurrency: 1 },
-  );
-  app.addHook('onReady', async () => {
-    await schedule(app.db);
-  });
-}
+export const storageSweepPlugin = fp(
+  async (app: FastifyInstance) => {
+    const schedule = (db: Db) => {
+      const slot = nextHourSlot().toISOString();
+      return enqueueJob(db, 'storage.sweep', { slot }, { dedupeKey: `storage.sweep:${slot}`, runAt: nextHourSlot() });
+    };
+    app.jobs.register(
+      'storage.sweep',
+      async (job) => {
+        const removed = await sweepOrphanObjects(app.db, app.storage, {
+          ...(job.payload.olderThanMs !== undefined ? { olderThanMs: job.payload.olderThanMs } : {}),
+        });
+        if (removed.length > 0)
+          app.log.warn({ removed: removed.length, keys: removed.slice(0, 20) }, 'removed orphan files');
+        await job.finish((tx) => schedule(tx));
+      },
+      { concurrency: 1 },
+    );
+    app.addHook('onReady', async () => {
+      await schedule(app.db);
+    });
+  },
+  { name: 'storage-sweep', dependencies: ['storage', 'jobs'] },
+);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRICES, toApiPrice } from '../../server/auth/prices.ts';
+import { DEFAULT_PRICES, toApiPrice } from '../../server/billing/prices.ts';
 import { TEST_PRICES } from '../api/testing/index.ts';
 import { groupPrices, MINIMUM_PURCHASE_CENTS, PER_SECOND_CENTS } from './price-list.ts';
 

@@ -10,7 +10,7 @@ import { buildApp, type AppOptions } from '../../server/app.ts';
 import { loadConfig } from '../../server/platform/config.ts';
 import { openDatabase, type Database } from '../../server/platform/db.ts';
 import type { Handlers } from '../../server/platform/handlers.ts';
-import type { BotCheck } from '../../server/auth/bot-check.ts';
+import type { BotCheck } from '../../server/identity/bot-check.ts';
 import type { Mailer } from '../../server/mail/mailer.ts';
 import { createSession, SESSION_COOKIE, randomToken, sha256 } from '../../server/platform/sessions.ts';
 import { withDatabase } from './global-setup.ts';
@@ -56,10 +56,23 @@ export interface TestAppOptions {
   worker?: AppOptions['worker'];
 }
 
+/**
+ * The settings a test may give the server through process.env, as a deployment would (DEMO_AUDIO to render
+ * the demo sets, WORKER_* to tune the worker); everything else comes from `options.env`.
+ */
+function settingsFromProcess(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => /^(DEMO_AUDIO|WORKER(_\w+)?)$/.test(entry[0]) && entry[1] !== undefined,
+    ),
+  );
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timbre-test-'));
   const config = loadConfig({
+    ...settingsFromProcess(),
     ...options.env,
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

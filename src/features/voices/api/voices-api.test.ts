@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/index.ts';
 import { createFakeApi } from '../../../api/testing/fake-api.ts';
+import { makeVoice } from '../../../api/testing/index.ts';
 import { checkPrivateVoice, fieldErrorsOf, listVoices, saveVoiceSettings, setVoiceFavorite } from './voices-api.ts';
 
 const page = { items: [], total: 0, offset: 0, limit: 20 };
