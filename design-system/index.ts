@@ -50,6 +50,7 @@ export { Card, type CardProps } from './components/Card/index.ts';
 export { Skeleton, type SkeletonProps } from './components/Skeleton/index.ts';
 export { Spinner, type SpinnerProps } from './components/Spinner/index.ts';
 export { EmptyState, type EmptyStateProps } from './components/EmptyState/index.ts';
+export { LoadState, type LoadStateProps } from './components/LoadState/index.ts';
 export { VisuallyHidden, type VisuallyHiddenProps } from './components/VisuallyHidden/index.ts';
 export { Link, type LinkProps } from './components/Link/index.ts';
 export { Dialog, DialogTrigger, type DialogProps, type DialogTriggerProps } from './components/Dialog/index.ts';

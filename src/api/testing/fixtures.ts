@@ -112,7 +112,7 @@ const ttsTier = (label: string, chars: number, monthCents: number) =>
     }),
   );
 
-/** The price list as the server seeds it (server/auth/prices.ts), for tests and stories. */
+/** The price list as the server seeds it (server/billing/prices.ts), for tests and stories. */
 export const TEST_PRICES: Price[] = [
   makePrice({
     id: 'creator-month',

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useApi, type ApiClients } from '../../api/index.ts';
+import { useResource, type Resource } from '../../machines/index.ts';
 import {
   listAccentInfos,
   listDemoSets,
@@ -39,24 +39,12 @@ function load<K extends Key>(api: ApiClients, key: K): Promise<ReferenceData[K]>
   return promise;
 }
 
-export type Loaded<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: unknown };
-
 /** One kind of reference data (accent infos, demo sets, narration style tag groups), loaded once. */
-export function useReferenceData<K extends Key>(key: K): Loaded<ReferenceData[K]> {
+export function useReferenceData<K extends Key>(key: K): Resource<ReferenceData[K]> {
   const api = useApi();
-  const [state, setState] = useState<{ api: ApiClients; loaded: Loaded<ReferenceData[K]> } | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    load(api, key).then(
-      (value) => !cancelled && setState({ api, loaded: { status: 'ready', value } }),
-      (error: unknown) => !cancelled && setState({ api, loaded: { status: 'error', error } }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, key]);
-  return state?.api === api ? state.loaded : { status: 'loading' };
+  return useResource([key], () => load(api, key));
 }
 
 /** The value of loaded reference data, or a fallback while it loads or when it failed. */
-export const valueOr = <T>(loaded: Loaded<T>, fallback: T): T => (loaded.status === 'ready' ? loaded.value : fallback);
+export const valueOr = <T>(loaded: Resource<T>, fallback: T): T =>
+  loaded.status === 'ready' ? loaded.value : fallback;

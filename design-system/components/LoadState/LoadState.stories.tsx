@@ -1,0 +1,46 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { LoadState } from './LoadState.tsx';
+
+const onRetry = fn();
+
+const meta = {
+  title: 'Components/LoadState',
+  component: LoadState,
+  args: {
+    status: 'loading',
+    loading: 'Loading projects…',
+    error: 'Could not load the projects: no network.',
+    onRetry,
+    children: 'Three projects',
+  },
+} satisfies Meta<typeof LoadState>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loading: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading projects…');
+  },
+};
+
+export const Failed: Story = {
+  args: { status: 'error' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Could not load the projects: no network.');
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Ready: Story = {
+  args: { status: 'ready' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Three projects')).toBeVisible();
+    await expect(canvas.queryByRole('status')).toBeNull();
+  },
+};
