@@ -18,7 +18,7 @@ import { calibrations, recordings, type Calibration } from '../db/schema.ts';
 import type { Db } from '../platform/db.ts';
 import type { Jobs as _Jobs } from '../jobs/index.ts';
 import { publishUserEvent } from '../notifications/scope.ts';
-import { MAX_CALIBRATION_SECONDS, MIN_CALIBRATION_SECONDS, toApiCalibration } from './calibrations.ts';
+import { MAX_CALIBRATION_SECONDS, MIN_CALIBRATION_SECONDS, toApiCalibration } from './calibration-rules.ts';
 
 /**
  * Processing of calibrations: a calibration is answered in status processing and analysed afterwards by

@@ -14,7 +14,8 @@ import { subscribe, type Delivery } from '../notifications/scope.ts';
 import { openapiDir } from '../platform/contracts.ts';
 import { createAjv } from '../platform/validation.ts';
 import { failCalibration, processCalibration, recoverCalibrations } from './calibration-runner.ts';
-import { CALIBRATION_RATE_LIMIT, defaultAutoName } from './calibrations.ts';
+import { CALIBRATION_RATE_LIMIT } from './calibration-rules.ts';
+import { defaultAutoName } from './calibrations.ts';
 
 const NOT_AUDIO = 'The file is not an audio file we can read (wav, mp3, ogg, opus, flac, m4a, aac, webm).';
 const NAME_RULE =

@@ -3,7 +3,6 @@ import { unlink } from 'node:fs/promises';
 import type { ValidateFunction } from 'ajv';
 import { and, count, desc, eq, ilike, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { components } from '../../openapi/generated/auth.js';
 import { calibrations, folders, projects, recordings, type Calibration } from '../db/schema.ts';
 import { stageAudio, uploadTempDir, type StagedAudio } from '../platform/audio-upload.ts';
 import type { JsonSchema } from '../platform/contracts.ts';
@@ -11,11 +10,17 @@ import type { Db } from '../platform/db.ts';
 import { conflict, HttpError, notFound } from '../platform/errors.ts';
 import type { Handler } from '../platform/handlers.ts';
 import { malformedForm } from '../platform/multipart.ts';
-import { enforceRateLimits, type RateLimitRule } from '../platform/rate-limit.ts';
+import { enforceRateLimits } from '../platform/rate-limit.ts';
 import { createAjv } from '../platform/validation.ts';
-import type { FileUrls } from '../storage/index.ts';
 import { registerFiles, removeStoredFiles } from '../storage/registry.ts';
 import { enqueueCalibration } from './calibration-runner.ts';
+import {
+  CALIBRATION_PAGE_SIZE,
+  CALIBRATION_RATE_LIMIT,
+  MAX_CALIBRATION_SECONDS,
+  MIN_CALIBRATION_SECONDS,
+  toApiCalibration,
+} from './calibration-rules.ts';
 import { callerId } from '../identity/current-user.ts';
 
 /**
@@ -28,32 +33,7 @@ import { callerId } from '../identity/current-user.ts';
  * by owner: another user's calibration is not found.
  */
 
-export type ApiCalibration = components['schemas']['Calibration'];
-
-/** SPEC.md sections 5 and 9: a calibration lasts 30 to 600 seconds (the recorder itself stops at 60 s). */
-export const MIN_CALIBRATION_SECONDS = 30;
-export const MAX_CALIBRATION_SECONDS = 600;
-/** SPEC.md section 9: page size 40 for calibrations. */
-export const CALIBRATION_PAGE_SIZE = 40;
-/** New calibrations (uploaded or from originals) one user may start per hour: each takes a core for seconds. */
-export const CALIBRATION_RATE_LIMIT: RateLimitRule = { limit: 20, windowSeconds: 3600 };
-
 const NOT_FOUND = 'Calibration not found';
-
-/** The API's Calibration: the recording's link is signed here, named after the calibration. */
-export function toApiCalibration(row: Calibration, urls: FileUrls): ApiCalibration {
-  const ext = row.storageKey ? /\.([A-Za-z0-9]+)$/.exec(row.storageKey)?.[1] : undefined;
-  return {
-    id: row.id,
-    name: row.name,
-    status: row.status,
-    enabled: row.enabled && !row.deletedAt,
-    created_at: row.createdAt.toISOString(),
-    calibrated_at: row.status === 'calibrated' && row.calibratedAt ? row.calibratedAt.toISOString() : null,
-    url: row.storageKey ? urls.url(row.storageKey, { name: ext ? `${row.name}.${ext}` : row.name }) : null,
-    duration: row.duration ?? null,
-  };
-}
 
 /** One of the owner's calibrations that is not deleted, or 404. */
 async function findCalibration(db: Db, ownerId: string, id: string): Promise<Calibration> {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadOauthConfig, type OauthConfig } from './oauth-config.ts';
+import { ConfigError } from './config-error.ts';
 
 /** Every setting the server reads, all from environment variables with the defaults documented here. */
 export interface Config {
@@ -141,7 +142,7 @@ export interface RateLimits {
 export const SERVICE_NAMES = ['auth', 'marketplace', 'models', 'notifications'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 /** An integer setting from `min` (up to `max` when there is one); unset or empty means `fallback`. */
 function integer(name: string, raw: string | undefined, fallback: number, min: number, max?: number): number {

@@ -1,6 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 // A cycle with config.ts that is safe: ConfigError is only used when loadOauthConfig runs.
-import { ConfigError } from './config.ts';
+import { ConfigError } from './config-error.ts';
 
 /** The OAuth providers SPEC.md names; the contract's OauthProvider enum lists the same four. */
 export const OAUTH_PROVIDERS = ['google', 'linkedin', 'facebook', 'apple'] as const;
