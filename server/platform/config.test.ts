@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, STRONG_PASSWORD } from './config.ts';
+import { contract } from './contracts.ts';
 
 describe('loadConfig', () => {
   it('has working defaults for a fresh machine', () => {
@@ -175,5 +176,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'xyz' })).toThrow(
       /STRIPE_WEBHOOK_SECRET must start with whsec_/,
     );
+  });
+});
+
+describe('ADMIN_PASSWORD', () => {
+  it('follows the same rule as the contract’s Password, so the admin can sign in with it', async () => {
+    const { document } = await contract('auth');
+    const schemas = (document as { components: { schemas: Record<string, { pattern?: string }> } }).components.schemas;
+    expect(STRONG_PASSWORD.source).toBe(schemas.Password!.pattern);
   });
 });
