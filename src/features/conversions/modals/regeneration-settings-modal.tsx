@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   announce,
   Button,
   Dialog,
-  Inline,
+  LoadState,
   Modal,
   Stack,
   Text,
@@ -16,7 +16,7 @@ import {
   failureMessage,
   settingsOf,
   snapSemitones,
-  type Voice,
+  useResource,
 } from '../../../machines/index.ts';
 import { SEMITONES_FORMAT } from '../../../shared/voice-settings/semitones-format.ts';
 import {
@@ -40,7 +40,8 @@ export interface RegenerationSettingsData {
   onOrdered?: (conversions: Recording[]) => void;
 }
 
-type Loaded = { status: 'loading' } | { status: 'ready'; voice: Voice } | { status: 'error'; message: string };
+/** The conversion's voice is gone (deleted, or no longer the user's to see): a failure of its own words. */
+class VoiceGone extends Error {}
 
 /**
  * regenerationSettings: the same original into the same voice again, with another pitch shift (−24 to +24 in
@@ -51,47 +52,35 @@ type Loaded = { status: 'loading' } | { status: 'ready'; voice: Voice } | { stat
 export function RegenerationSettingsModal({ data, close }: ModalComponentProps<RegenerationSettingsData>) {
   const intl = useIntl();
   const api = useApi();
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [accentId, setAccentId] = useState('');
   const [styleId, setStyleId] = useState(DEFAULT_NARRATION_STYLE_ID);
   const [semitones, setSemitones] = useState(snapSemitones(data?.conversion.semitones_correction ?? 0));
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const voiceId = data?.conversion.voice_id ?? null;
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!voiceId) return;
-    let cancelled = false;
-    getVoice(api, voiceId).then(
-      (voice) => {
-        if (cancelled) return;
-        if (!voice) {
-          setLoaded({ status: 'error', message: intl.formatMessage({ id: 'conversions.regenerate.voiceGone' }) });
-          return;
-        }
+  const loaded = useResource(
+    voiceId ? [voiceId] : null,
+    async () => {
+      const voice = await getVoice(api, voiceId ?? '');
+      if (!voice) throw new VoiceGone();
+      return voice;
+    },
+    {
+      // The conversion's settings are read once, when its voice arrives.
+      onLoad: (voice) => {
         const settings = settingsOf(voice, {
           accentId: data?.conversion.accent_id ?? undefined,
           narrationStyleId: data?.conversion.narration_style_id ?? undefined,
         });
         setAccentId(settings.accentId);
         setStyleId(settings.narrationStyleId);
-        setLoaded({ status: 'ready', voice });
       },
-      (error: unknown) => {
-        if (!cancelled) setLoaded({ status: 'error', message: failureMessage(error) });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-    // The conversion's settings are read once, when its voice arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, voiceId, attempt]);
+    },
+  );
 
   if (!data) return null;
   const { conversion } = data;
-  const voice = loaded.status === 'ready' ? loaded.voice : null;
+  const voice = loaded.status === 'ready' ? loaded.value : null;
   const voiceName = voice?.name ?? conversion.voice_name ?? data.name;
   const formatSemitones = (value: number) => intl.formatNumber(value, SEMITONES_FORMAT);
 
@@ -165,54 +154,51 @@ export function RegenerationSettingsModal({ data, close }: ModalComponentProps<R
           <Text>
             <FormattedMessage id="conversions.regenerate.intro" values={{ voice: voiceName }} />
           </Text>
-          {loaded.status === 'loading' ? (
-            <Text tone="muted" role="status">
-              <FormattedMessage id="conversions.regenerate.loading" values={{ voice: voiceName }} />
-            </Text>
-          ) : null}
-          {loaded.status === 'error' ? (
-            <Inline gap="sm" align="center">
-              <Text tone="critical" role="alert">
-                <FormattedMessage id="conversions.regenerate.loadFailed" values={{ reason: loaded.message }} />
-              </Text>
-              <Button
-                variant="secondary"
-                size="sm"
-                onPress={() => {
-                  setLoaded({ status: 'loading' });
-                  setAttempt((n) => n + 1);
+          <LoadState
+            // A conversion without a voice has nothing to load: it stays on the loading line, as it always has.
+            status={loaded.status === 'idle' ? 'loading' : loaded.status}
+            loading={<FormattedMessage id="conversions.regenerate.loading" values={{ voice: voiceName }} />}
+            error={
+              <FormattedMessage
+                id="conversions.regenerate.loadFailed"
+                values={{
+                  reason:
+                    loaded.error instanceof VoiceGone
+                      ? intl.formatMessage({ id: 'conversions.regenerate.voiceGone' })
+                      : loaded.message,
                 }}
-              >
-                <FormattedMessage id="conversions.regenerate.reload" />
-              </Button>
-            </Inline>
-          ) : null}
-          {voice ? (
-            <>
-              <PitchSlider
-                label={intl.formatMessage({ id: 'conversions.regenerate.semitones' })}
-                value={semitones}
-                onChange={setSemitones}
-                description={intl.formatMessage({ id: 'conversions.regenerate.semitonesHelp' })}
               />
-              {voice.accents.length > 0 ? (
-                <AccentField
-                  label={intl.formatMessage({ id: 'conversions.regenerate.accent' })}
-                  accents={voice.accents}
-                  value={accentId}
-                  onChange={setAccentId}
+            }
+            onRetry={loaded.retry}
+            retryLabel={<FormattedMessage id="conversions.regenerate.reload" />}
+          >
+            {voice ? (
+              <>
+                <PitchSlider
+                  label={intl.formatMessage({ id: 'conversions.regenerate.semitones' })}
+                  value={semitones}
+                  onChange={setSemitones}
+                  description={intl.formatMessage({ id: 'conversions.regenerate.semitonesHelp' })}
                 />
-              ) : null}
-              {voice.narration_styles.length > 0 ? (
-                <NarrationStyleField
-                  label={intl.formatMessage({ id: 'conversions.regenerate.style' })}
-                  narrationStyles={voice.narration_styles}
-                  value={styleId}
-                  onChange={setStyleId}
-                />
-              ) : null}
-            </>
-          ) : null}
+                {voice.accents.length > 0 ? (
+                  <AccentField
+                    label={intl.formatMessage({ id: 'conversions.regenerate.accent' })}
+                    accents={voice.accents}
+                    value={accentId}
+                    onChange={setAccentId}
+                  />
+                ) : null}
+                {voice.narration_styles.length > 0 ? (
+                  <NarrationStyleField
+                    label={intl.formatMessage({ id: 'conversions.regenerate.style' })}
+                    narrationStyles={voice.narration_styles}
+                    value={styleId}
+                    onChange={setStyleId}
+                  />
+                ) : null}
+              </>
+            ) : null}
+          </LoadState>
           {failed ? <Text tone="critical">{failed}</Text> : null}
         </Stack>
       </Dialog>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import {
@@ -22,7 +22,7 @@ import {
   VisuallyHidden,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
-import { canStartTrial, failureMessage, planFacts, useSession } from '../../../machines/index.ts';
+import { canStartTrial, planFacts, useResource, useSession } from '../../../machines/index.ts';
 import {
   EXPLORER,
   groupPrices,
@@ -491,28 +491,18 @@ export function PricingPage({ forBusinessHref }: PricingPageProps) {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const interval = parseInterval(params.get('billing'));
-  const [state, setState] = useState<PriceListState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const userId = user?.id ?? null;
-
-  useEffect(() => {
-    let cancelled = false;
-    setState({ status: 'loading' });
-    fetchPriceList(api).then(
-      (answer) => {
-        if (!cancelled) {
-          setState({ status: 'ready', list: groupPrices(answer.prices), activePriceId: answer.active_price_id });
-        }
-      },
-      (error: unknown) => {
-        if (!cancelled) setState({ status: 'error', message: failureMessage(error) });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-    // The signed-in user's own price (active_price_id) comes with the list: ask again when they sign in or out.
-  }, [api, attempt, userId]);
+  // The signed-in user's own price (active_price_id) comes with the list: ask again when they sign in or out.
+  const prices = useResource(['prices', userId], async () => {
+    const answer = await fetchPriceList(api);
+    return { list: groupPrices(answer.prices), activePriceId: answer.active_price_id };
+  });
+  const state: PriceListState =
+    prices.status === 'ready'
+      ? { status: 'ready', ...prices.value }
+      : prices.status === 'error'
+        ? { status: 'error', message: prices.message }
+        : { status: 'loading' };
 
   const setInterval = (value: BillingInterval) => {
     const next = new URLSearchParams(params);
@@ -531,7 +521,7 @@ export function PricingPage({ forBusinessHref }: PricingPageProps) {
       onIntervalChange={setInterval}
       signedIn={user != null}
       trial={trial}
-      onRetry={() => setAttempt((n) => n + 1)}
+      onRetry={prices.retry}
       forBusinessHref={forBusinessHref}
     />
   );

@@ -1,6 +1,6 @@
-import { useEffect, useEffectEvent, useReducer } from 'react';
+import { useState } from 'react';
 import { afterCreate, afterDelete, Pagination } from '../../../../design-system/index.ts';
-import { failureMessage } from '../../../machines/index.ts';
+import { failureMessage, useResource, type ResourceState } from '../../../machines/index.ts';
 import { offsetOf } from '../list-rules.ts';
 
 /** One page of a list, as the marketplace answers it. */
@@ -9,77 +9,36 @@ export interface LoadedPage<T> {
   total: number;
 }
 
-interface State<T> {
+/** Which page of which query is asked for. */
+interface Paging {
+  /** The query the page belongs to; a new one starts again at page 1. */
+  query: string;
+  page: number;
+  /** Bumped to load the current page again, even while a load is on its way (its answer may predate a write). */
+  reloads: number;
+}
+
+interface Shown<T> {
   status: 'loading' | 'ready' | 'error';
   error: string | null;
   items: T[];
   total: number;
-  page: number;
-  /** Bumped to load the current page again. */
-  reloads: number;
-  /** The query the page belongs to; a new one starts again at page 1. */
-  query: string;
 }
 
-type Action<T> =
-  | { type: 'query'; query: string }
-  | { type: 'loaded'; page: LoadedPage<T> }
-  | { type: 'failed'; error: string }
-  | { type: 'page'; page: number }
-  | { type: 'created'; item: T; pageSize: number }
-  | { type: 'removed'; id: string; pageSize: number }
-  | { type: 'replaced'; item: T }
-  | { type: 'reload' };
+const NO_ITEMS: never[] = [];
 
-function reduce<T extends { id: string }>(state: State<T>, action: Action<T>): State<T> {
-  switch (action.type) {
-    case 'query':
-      return { ...state, query: action.query, page: 1 };
-    case 'loaded':
-      return { ...state, status: 'ready', error: null, items: action.page.items, total: action.page.total };
-    case 'failed':
-      return { ...state, status: 'error', error: action.error, items: [], total: 0 };
-    case 'page':
-      return { ...state, page: action.page };
-    case 'created': {
-      // SPEC.md section 4: first on page 1, trimmed to the page size.
-      const next = afterCreate({
-        page: state.page,
-        pageSize: action.pageSize,
-        total: state.total,
-        items: state.items,
-        created: action.item,
-      });
-      return {
-        ...state,
-        status: 'ready',
-        items: next.items,
-        total: next.total,
-        page: next.page,
-        reloads: next.refetch ? state.reloads + 1 : state.reloads,
-      };
-    }
-    case 'removed': {
-      // SPEC.md section 4: back one page after the last item of the last page, else refetch when paged.
-      const next = afterDelete({
-        page: state.page,
-        pageSize: action.pageSize,
-        total: state.total,
-        deletedLastOnPage: state.items.length === 1 && state.items[0]?.id === action.id,
-      });
-      return {
-        ...state,
-        items: state.items.filter((item) => item.id !== action.id),
-        total: next.total,
-        page: next.page,
-        reloads: next.refetch ? state.reloads + 1 : state.reloads,
-      };
-    }
-    case 'replaced':
-      return { ...state, items: state.items.map((item) => (item.id === action.item.id ? action.item : item)) };
-    case 'reload':
-      return { ...state, reloads: state.reloads + 1 };
+/**
+ * What the list shows: the last answer that landed, a page or a failure, until the next one lands (moving to
+ * another page, query or page size keeps the rows in place; a failed list stays empty while it asks again).
+ */
+export function shownOf<T>(resource: ResourceState<LoadedPage<T>>, failure: string | null): Shown<T> {
+  if (resource.status === 'ready') {
+    return { status: 'ready', error: null, items: resource.value.items, total: resource.value.total };
   }
+  if (resource.status === 'error') return { status: 'error', error: resource.message, items: NO_ITEMS, total: 0 };
+  if (failure !== null) return { status: 'error', error: failure, items: NO_ITEMS, total: 0 };
+  if (resource.value) return { status: 'ready', error: null, items: resource.value.items, total: resource.value.total };
+  return { status: 'loading', error: null, items: NO_ITEMS, total: 0 };
 }
 
 export interface PagedListOptions<T, R extends LoadedPage<T>> {
@@ -90,7 +49,7 @@ export interface PagedListOptions<T, R extends LoadedPage<T>> {
    */
   query: string;
   pageSize: number;
-  /** Runs with each page that arrives (and is still wanted), after it is shown. */
+  /** Runs with each page that arrives (and is still wanted); what it sets renders together with the page. */
   onLoad?: (result: R) => void;
 }
 
@@ -115,9 +74,9 @@ export interface PagedList<T> {
 }
 
 /**
- * One paged list of the studio (projects, folders, originals): loads the page for the query, drops answers
- * that arrive after the query or page moved on, and applies the create and delete rules of SPEC.md
- * section 4 in one place.
+ * One paged list of the studio (projects, folders, originals): loads the page for the query through
+ * `useResource` (an answer that arrives after the query or page moved on never lands), and applies the
+ * create and delete rules of SPEC.md section 4 in one place, as updates of the loaded page.
  */
 export function usePagedList<T extends { id: string }, R extends LoadedPage<T> = LoadedPage<T>>({
   load,
@@ -125,48 +84,62 @@ export function usePagedList<T extends { id: string }, R extends LoadedPage<T> =
   pageSize,
   onLoad,
 }: PagedListOptions<T, R>): PagedList<T> {
-  const [state, dispatch] = useReducer(reduce<T>, {
-    status: 'loading',
-    error: null,
-    items: [],
-    total: 0,
-    page: 1,
-    reloads: 0,
-    query,
-  });
+  const [paging, setPaging] = useState<Paging>({ query, page: 1, reloads: 0 });
   // While rendering, so the old page is never requested for the new query.
-  if (state.query !== query) dispatch({ type: 'query', query });
-  const page = state.query === query ? state.page : 1;
-
-  const loadPage = useEffectEvent(load);
-  const loaded = useEffectEvent((result: R) => onLoad?.(result));
-  useEffect(() => {
-    let cancelled = false;
-    loadPage({ offset: offsetOf(page, pageSize), limit: pageSize }).then(
-      (result) => {
-        if (cancelled) return;
-        dispatch({ type: 'loaded', page: result });
-        loaded(result);
+  if (paging.query !== query) setPaging({ ...paging, query, page: 1 });
+  const page = paging.query === query ? paging.page : 1;
+  // Why the last load that landed failed; null once a page lands.
+  const [failure, setFailure] = useState<string | null>(null);
+  const resource = useResource<R>(
+    [query, page, pageSize, paging.reloads],
+    () => load({ offset: offsetOf(page, pageSize), limit: pageSize }),
+    {
+      keepValue: true,
+      onLoad: (result) => {
+        setFailure(null);
+        onLoad?.(result);
       },
-      (error: unknown) => !cancelled && dispatch({ type: 'failed', error: failureMessage(error) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [query, page, pageSize, state.reloads]);
+      onError: (error) => setFailure(failureMessage(error)),
+    },
+  );
+  const shown = shownOf<T>(resource, failure);
+
+  const { update } = resource;
+  const reload = () => setPaging((current) => ({ ...current, reloads: current.reloads + 1 }));
+  const moveTo = (next: { page: number; refetch: boolean }) =>
+    setPaging((current) => ({
+      ...current,
+      page: next.page,
+      reloads: next.refetch ? current.reloads + 1 : current.reloads,
+    }));
 
   return {
-    status: state.status,
-    error: state.error,
-    items: state.items,
-    total: state.total,
+    ...shown,
     page,
     pageSize,
-    setPage: (next) => dispatch({ type: 'page', page: next }),
-    created: (item) => dispatch({ type: 'created', item, pageSize }),
-    removed: (id) => dispatch({ type: 'removed', id, pageSize }),
-    replaced: (item) => dispatch({ type: 'replaced', item }),
-    reload: () => dispatch({ type: 'reload' }),
+    setPage: (next) => setPaging((current) => ({ ...current, page: next })),
+    created: (item) => {
+      // Nothing loaded to add it to (the first page is on its way, or failed): ask for the list again.
+      if (shown.status !== 'ready') return reload();
+      // SPEC.md section 4: first on page 1, trimmed to the page size.
+      const next = afterCreate({ page, pageSize, total: shown.total, items: shown.items, created: item });
+      update((value) => ({ ...value, items: next.items, total: next.total }));
+      moveTo(next);
+    },
+    removed: (id) => {
+      // SPEC.md section 4: back one page after the last item of the last page, else refetch when paged.
+      const next = afterDelete({
+        page,
+        pageSize,
+        total: shown.total,
+        deletedLastOnPage: shown.items.length === 1 && shown.items[0]?.id === id,
+      });
+      update((value) => ({ ...value, items: value.items.filter((item) => item.id !== id), total: next.total }));
+      moveTo(next);
+    },
+    replaced: (item) =>
+      update((value) => ({ ...value, items: value.items.map((one) => (one.id === item.id ? item : one)) })),
+    reload,
   };
 }
 

@@ -17,8 +17,8 @@ import {
   Text,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
-import { failureMessage, listPreferencesStore, type VoiceChoice } from '../../../machines/index.ts';
-import { listVoices, setVoiceFavorite, type DemoSetMap, type Voice } from '../api/voices-api.ts';
+import { failureMessage, listPreferencesStore, useResource, type VoiceChoice } from '../../../machines/index.ts';
+import { listVoices, setVoiceFavorite, type DemoSetMap, type Voice, type VoicePage } from '../api/voices-api.ts';
 import type { VoiceSettingsData } from '../modals/voice-settings-modal.tsx';
 import { useReferenceData, valueOr } from '../use-reference-data.ts';
 import { activeFilterCount, filtersQuery, voiceFiltersStore } from '../voice-filters.store.ts';
@@ -26,13 +26,6 @@ import { demoFor, offsetOf, VOICE_SORTS, voiceSortOf, type VoiceSortKey } from '
 import { VoiceCard, type CatalogueMode } from './voice-card.tsx';
 import * as styles from './voices.css.ts';
 import { openModal } from '../../../shared/modals/index.ts';
-
-interface ListState {
-  items: Voice[];
-  total: number;
-  status: 'loading' | 'ready' | 'error';
-  error?: string;
-}
 
 export interface VoiceCatalogueProps {
   mode: CatalogueMode;
@@ -53,6 +46,8 @@ export interface VoiceCatalogueProps {
 }
 
 const NO_DEMOS: DemoSetMap = {};
+/** What a failed load leaves of the list: no rows and no count, as the pager shows while it loads again. */
+const emptied = (page: VoicePage): VoicePage => ({ ...page, items: [], total: 0 });
 const SKELETONS = 6;
 
 /**
@@ -85,8 +80,6 @@ export function VoiceCatalogue({
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<ListState>({ items: [], total: 0, status: 'loading' });
-  const [reload, setReload] = useState(0);
   const [openDemo, setOpenDemo] = useState<string | null>(null);
   const [pendingFavourites, setPendingFavourites] = useState<ReadonlySet<string>>(new Set());
   const accentInfos = valueOr(useReferenceData('accentInfos'), {});
@@ -105,38 +98,39 @@ export function VoiceCatalogue({
     }
   }, [queryKey]);
 
-  useEffect(() => {
-    let cancelled = false;
-    setList((current) => ({ ...current, status: 'loading' }));
-    listVoices(api, {
-      ...(JSON.parse(filterKey) as ReturnType<typeof filtersQuery>),
-      ...(search ? { search } : {}),
-      sort: sort.sort,
-      direction: sort.direction,
-      offset: offsetOf(effectivePage, pageSize),
-      limit: pageSize,
-    }).then(
-      (result) => {
-        if (cancelled) return;
-        setList({ items: result.items, total: result.total, status: 'ready' });
-        reportVoices.current?.(result.items);
+  // The rows stay in the cache while the next page loads (skeletons show meanwhile), so the pager keeps
+  // its count; a failure empties the list, so the pager shows no pages until a page arrives again.
+  const list = useResource(
+    [filterKey, search, sort.sort, sort.direction, effectivePage, pageSize],
+    () =>
+      listVoices(api, {
+        ...(JSON.parse(filterKey) as ReturnType<typeof filtersQuery>),
+        ...(search ? { search } : {}),
+        sort: sort.sort,
+        direction: sort.direction,
+        offset: offsetOf(effectivePage, pageSize),
+        limit: pageSize,
+      }),
+    {
+      keepValue: true,
+      onLoad: (result) => reportVoices.current?.(result.items),
+      onError: (error) => {
+        list.update(emptied);
+        announce(intl.formatMessage({ id: 'voices.list.failed' }, { message: failureMessage(error) }), {
+          politeness: 'assertive',
+        });
       },
-      (error: unknown) => {
-        if (cancelled) return;
-        const message = failureMessage(error);
-        setList({ items: [], total: 0, status: 'error', error: message });
-        announce(intl.formatMessage({ id: 'voices.list.failed' }, { message }), { politeness: 'assertive' });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, intl, filterKey, search, sort.sort, sort.direction, effectivePage, pageSize, reload]);
+    },
+  );
+  const { update } = list;
 
-  const replaceVoice = useCallback((voice: Voice) => {
-    setList((current) => ({ ...current, items: current.items.map((v) => (v.id === voice.id ? voice : v)) }));
-    reportVoices.current?.([voice]);
-  }, []);
+  const replaceVoice = useCallback(
+    (voice: Voice) => {
+      update((current) => ({ ...current, items: current.items.map((v) => (v.id === voice.id ? voice : v)) }));
+      reportVoices.current?.([voice]);
+    },
+    [update],
+  );
 
   const toggleFavourite = (voice: Voice) => {
     const favorite = !voice.favorite;
@@ -187,6 +181,7 @@ export function VoiceCatalogue({
   };
 
   const loading = list.status === 'loading';
+  const total = list.value?.total ?? 0;
   const narrowed = filterCount > 0 || search !== '';
   const sortLabel = (key: VoiceSortKey) => intl.formatMessage({ id: `voices.sort.${key}` });
 
@@ -237,18 +232,18 @@ export function VoiceCatalogue({
           ? intl.formatMessage({ id: 'voices.loading' })
           : list.status === 'ready'
             ? search
-              ? intl.formatMessage({ id: 'voices.count.search' }, { count: list.total, search })
-              : intl.formatMessage({ id: 'voices.count' }, { count: list.total })
+              ? intl.formatMessage({ id: 'voices.count.search' }, { count: list.value.total, search })
+              : intl.formatMessage({ id: 'voices.count' }, { count: list.value.total })
             : null}
       </Text>
       <Stack gap="md" aria-busy={loading}>
         {list.status === 'error' ? (
           <Stack gap="md">
             <Text tone="critical">
-              <FormattedMessage id="voices.list.failed" values={{ message: list.error }} />
+              <FormattedMessage id="voices.list.failed" values={{ message: list.message }} />
             </Text>
             <div>
-              <Button variant="secondary" onPress={() => setReload((n) => n + 1)}>
+              <Button variant="secondary" onPress={list.retry}>
                 <FormattedMessage id="voices.list.retry" />
               </Button>
             </div>
@@ -264,7 +259,7 @@ export function VoiceCatalogue({
               </div>
             ))}
           </div>
-        ) : list.items.length === 0 ? (
+        ) : !list.value || list.value.items.length === 0 ? (
           <EmptyState
             icon="voice"
             heading={intl.formatMessage({
@@ -295,7 +290,7 @@ export function VoiceCatalogue({
           </EmptyState>
         ) : (
           <ul className={styles.grid} aria-labelledby={headingId}>
-            {list.items.map((voice) => (
+            {list.value.items.map((voice) => (
               <li
                 key={voice.id}
                 className={openDemo === voice.id ? `${styles.gridItem} ${styles.gridItemWide}` : styles.gridItem}
@@ -323,7 +318,7 @@ export function VoiceCatalogue({
         aria-label={intl.formatMessage({ id: 'voices.pagination' })}
         page={effectivePage}
         pageSize={pageSize}
-        total={list.total}
+        total={total}
         onPageChange={setPage}
         onPageSizeChange={(size) => listPreferencesStore.trigger.set({ list: 'voices', change: { pageSize: size } })}
       />

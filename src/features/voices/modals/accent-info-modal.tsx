@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   Button,
@@ -10,7 +9,7 @@ import {
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
-import { failureMessage } from '../../../machines/index.ts';
+import { useResource } from '../../../machines/index.ts';
 import { listVoices } from '../api/voices-api.ts';
 import * as styles from '../components/voices.css.ts';
 import { useReferenceData } from '../use-reference-data.ts';
@@ -19,8 +18,6 @@ export interface AccentInfoData {
   /** The accent's locale (en-US, fr-FR…), the key of the accent infos. */
   locale: string;
 }
-
-type Count = { status: 'loading' } | { status: 'ready'; total: number } | { status: 'error'; message: string };
 
 /**
  * accentInfo: what an accent is (its name, country and flag, language and locale, from the accent infos)
@@ -31,19 +28,10 @@ export function AccentInfoModal({ data, close }: ModalComponentProps<AccentInfoD
   const api = useApi();
   const infos = useReferenceData('accentInfos');
   const locale = data?.locale ?? '';
-  const [count, setCount] = useState<Count>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!locale) return;
-    let cancelled = false;
-    listVoices(api, { locales: [locale], limit: 1 }).then(
-      (page) => !cancelled && setCount({ status: 'ready', total: page.total }),
-      (error: unknown) => !cancelled && setCount({ status: 'error', message: failureMessage(error) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, locale]);
+  const count = useResource(locale ? [locale] : null, async () => {
+    const page = await listVoices(api, { locales: [locale], limit: 1 });
+    return page.total;
+  });
 
   const info = infos.status === 'ready' ? infos.value[locale] : undefined;
   const title = info?.name ?? intl.formatMessage({ id: 'voices.accent.title' });
@@ -97,11 +85,11 @@ export function AccentInfoModal({ data, close }: ModalComponentProps<AccentInfoD
               </div>
             </dl>
             <Text tone="muted" role="status">
-              {count.status === 'loading'
-                ? intl.formatMessage({ id: 'voices.accent.counting' })
-                : count.status === 'ready'
-                  ? intl.formatMessage({ id: 'voices.accent.count' }, { count: count.total, accent: info.name })
-                  : count.message}
+              {count.status === 'ready'
+                ? intl.formatMessage({ id: 'voices.accent.count' }, { count: count.value, accent: info.name })
+                : count.status === 'error'
+                  ? count.message
+                  : intl.formatMessage({ id: 'voices.accent.counting' })}
             </Text>
           </Stack>
         )}
