@@ -41,8 +41,10 @@ export async function listConversions(
   api: ApiClients,
   originalId: string,
   page: { offset: number; limit?: number } = { offset: 0 },
+  options: { signal?: AbortSignal } = {},
 ): Promise<RecordingPage> {
   const { data } = await api.marketplace.GET('/api/recordings/conversions', {
+    signal: options.signal,
     params: {
       query: {
         original_id: originalId,

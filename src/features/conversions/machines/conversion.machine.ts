@@ -54,10 +54,23 @@ export interface ConversionContext {
    * gap, is not announced once more; a redo forgets it.
    */
   told: 'done' | 'failed' | null;
+  /**
+   * Cancelled by this actor: cancelling deletes a conversion on the server, so its retry has to order it
+   * again, and a list fetched again keeps showing it (cancelled) though the server no longer has it. A
+   * successful retry forgets it.
+   */
+  cancelledHere: boolean;
+}
+
+/** What a retry knows of the conversion: as shown, and whether it was cancelled here. */
+export interface RetryRequest {
+  recording: Recording;
+  cancelledHere: boolean;
 }
 
 export interface ConversionDeps {
-  retry: (id: string) => Promise<Recording>;
+  /** Queues the conversion `id` again; answers the conversion now followed (a new one when ordered again). */
+  retry: (id: string, request: RetryRequest) => Promise<Recording>;
   cancel: (id: string) => Promise<void>;
   now?: () => number;
 }
@@ -84,7 +97,7 @@ export function createConversionMachine({ retry, cancel, now = Date.now }: Conve
       input: {} as { recording: Recording },
     },
     actors: {
-      retry: fromPromise<Recording, string>(({ input }) => retry(input)),
+      retry: fromPromise<Recording, RetryRequest>(({ input }) => retry(input.recording.id, input)),
       cancel: fromPromise<void, string>(({ input }) => cancel(input)),
     },
     actions: {
@@ -169,6 +182,7 @@ export function createConversionMachine({ retry, cancel, now = Date.now }: Conve
       actionError: null,
       // What was already over when it was fetched is not news.
       told: input.recording.state === 'done' ? 'done' : input.recording.state === 'error' ? 'failed' : null,
+      cancelledHere: false,
     }),
     initial: 'routing',
     states: {
@@ -209,7 +223,10 @@ export function createConversionMachine({ retry, cancel, now = Date.now }: Conve
           onDone: {
             target: 'cancelled',
             actions: [
-              assign(({ context }) => ({ recording: { ...context.recording, state: 'cancelled' as const } })),
+              assign(({ context }) => ({
+                recording: { ...context.recording, state: 'cancelled' as const },
+                cancelledHere: true,
+              })),
               {
                 type: 'announce',
                 params: ({ context }) => ({ message: say('conversions.announce.cancelled', context.recording) }),
@@ -250,10 +267,10 @@ export function createConversionMachine({ retry, cancel, now = Date.now }: Conve
         entry: 'restart',
         invoke: {
           src: 'retry',
-          input: ({ context }) => context.recording.id,
+          input: ({ context }) => ({ recording: context.recording, cancelledHere: context.cancelledHere }),
           onDone: {
             target: 'working.processing',
-            actions: assign(({ event }) => ({ recording: event.output })),
+            actions: assign(({ event }) => ({ recording: event.output, cancelledHere: false })),
           },
           onError: {
             target: 'error',
