@@ -39,6 +39,18 @@ describe('resourceMachine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ value: 'second', valueKey: 'page-2' });
   });
 
+  it('the AbortError of a load that was replaced is not a failure', async () => {
+    const { pending, load } = manualLoads();
+    const actor = createActor(resourceMachine, { input: { load, key: 'a' } }).start();
+    actor.send({ type: 'key', key: 'b' });
+    pending[0]!.reject(new DOMException('The operation was aborted.', 'AbortError'));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('loading');
+    pending[1]!.resolve('b');
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
   it('the same key again loads nothing', () => {
     const { pending, load } = manualLoads();
     const actor = createActor(resourceMachine, { input: { load, key: 'a' } }).start();

@@ -34,8 +34,16 @@ export type ResourceEvent =
 export const resourceMachine = setup({
   types: {} as { context: ResourceContext; input: ResourceInput; events: ResourceEvent },
   actors: {
-    load: fromPromise<unknown, { load: ResourceInput['load']; key: string }>(({ input, signal }) =>
-      input.load(input.key, signal),
+    // An aborted load never settles: its answer (or its AbortError) must not land, even in an actor that
+    // React's strict effects stopped and brought back with the same children.
+    load: fromPromise<unknown, { load: ResourceInput['load']; key: string }>(
+      ({ input, signal }) =>
+        new Promise((resolve, reject) => {
+          input.load(input.key, signal).then(
+            (value) => !signal.aborted && resolve(value),
+            (error: unknown) => !signal.aborted && reject(error),
+          );
+        }),
     ),
   },
   guards: {
