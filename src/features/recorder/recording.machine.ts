@@ -1,4 +1,13 @@
-import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  fromCallback,
+  fromPromise,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import { announceAction } from '../../../design-system/index.ts';
 import { t } from '../../i18n/index.ts';
 import { pickMicrophone, readMicrophone, saveMicrophone, type AppStorage } from '../../machines/index.ts';
@@ -320,11 +329,11 @@ export function createRecordingMachine(deps: RecorderDeps) {
         invoke: {
           src: 'save',
           input: ({ context, event }) => {
-            const target = event as Extract<RecorderEvent, { type: 'recorder.save' }>;
+            assertEvent(event, 'recorder.save');
             return {
               take: context.take!,
-              projectId: target.projectId,
-              folderId: target.folderId,
+              projectId: event.projectId,
+              folderId: event.folderId,
               microphone: context.microphone?.name ?? null,
             };
           },

@@ -249,6 +249,69 @@ describe('welcome wizard machine', () => {
     await waitFor(w.actor, (s) => s.matches({ steps: 'conversions' }));
     expect(w.calls.find((c) => c.path === '/api/recordings/conversions')?.query.get('original_id')).toBe('o1');
   });
+
+  it("says each conversion done or failed and the order's quartiles, from live events and from a resync after a gap", async () => {
+    const w = start(
+      {
+        'GET /api/projects': { status: 200, body: makePage([makeProject(9, 'Welcome', { id: 'p9' })]) },
+        'GET /api/folders': { status: 200, body: makePage([{ ...makeFolder(9, 'p9', 'Welcome'), id: 'f9' }]) },
+        'GET /api/v2/voices': { status: 200, body: makePage(voices.slice(0, 2)) },
+        'POST /api/v2/recordings/tts': { status: 202, body: rec({ id: 'o1', state: 'queued' }) },
+        'GET /api/recordings/{id}': { status: 200, body: rec({ id: 'o1', state: 'done' }) },
+        // Ids of its own: the actors of the tests above still follow the live events.
+        'POST /api/v2/orders': {
+          status: 202,
+          body: { order_id: 'x', conversions: [conv('q0', 'v1'), conv('q1', 'v2')] },
+        },
+        'GET /api/recordings/conversions': {
+          status: 200,
+          body: makePage([conv('q0', 'v1', 'done'), conv('q1', 'v2', 'error')]),
+        },
+      },
+      { conversionsLive: true, step: 'create' },
+      { pollMs: 5 },
+    );
+    await waitFor(w.actor, (s) => s.matches({ steps: { create: 'editing' } }));
+    w.actor.send({ type: 'wizard.submitText', text: 'Hi' });
+    await waitFor(w.actor, (s) => s.matches({ steps: { proccesing: 'converting' } }));
+    clearAnnouncements();
+
+    // Both halfway: the order crosses 50 %.
+    send([processingEvent('q0', '5/9'), processingEvent('q1', '5/9')]);
+    expect(announced()).toEqual(['Conversions 50% done.']);
+    // Ava done while Ben is halfway: her item, then 75 %.
+    send([finishedEvent(conv('q0', 'v1', 'done'))]);
+    expect(announced()).toEqual(['Conversions 50% done.', 'Ava is ready.', 'Conversions 75% done.']);
+    // A gap: Ben's failure comes from the conversions fetched again, and is said all the same.
+    liveEventBus.trigger.received({ events: [], gap: true });
+    await waitFor(w.actor, (s) => s.context.items[1]?.status === 'error');
+    expect(announced()).toEqual(['Conversions 50% done.', 'Ava is ready.', 'Conversions 75% done.', 'Ben failed.']);
+  });
+
+  it('a failed skip while the text is spoken goes back to that call, with the text the user gave', async () => {
+    const w = start(
+      {
+        'GET /api/projects': { status: 200, body: makePage([makeProject(9, 'Welcome', { id: 'p9' })]) },
+        'GET /api/folders': { status: 200, body: makePage([{ ...makeFolder(9, 'p9', 'Welcome'), id: 'f9' }]) },
+        'GET /api/v2/voices': { status: 200, body: makePage(voices.slice(0, 1)) },
+        'POST /api/v2/recordings/tts': { status: 202, body: rec({ id: 'o1', state: 'queued' }) },
+        'PUT /api/v3/demo-wizard': { status: 500, body: { detail: 'Database unavailable' } },
+      },
+      { conversionsLive: true, step: 'create' },
+      { pollMs: 60_000 },
+    );
+    await waitFor(w.actor, (s) => s.matches({ steps: { create: 'editing' } }));
+    w.actor.send({ type: 'wizard.submitText', text: 'Hello there' });
+    w.actor.send({ type: 'wizard.skip' });
+    await waitFor(w.actor, (s) => s.matches({ steps: 'proccesing' }));
+    expect(w.actor.getSnapshot().context.error).toBe('Database unavailable');
+    const spoken = w.calls.filter((c) => c.path === '/api/v2/recordings/tts').map((c) => c.body);
+    expect(spoken).toHaveLength(2);
+    expect(spoken).toEqual([
+      expect.objectContaining({ text: 'Hello there' }),
+      expect.objectContaining({ text: 'Hello there' }),
+    ]);
+  });
 });
 
 const voices = [

@@ -1,5 +1,14 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { announce, announceAction, progressMilestone } from '../../../design-system/index.ts';
+import {
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
+import { announceAction, progressMilestone } from '../../../design-system/index.ts';
 import type { ApiClients, LiveEvent } from '../../api/index.ts';
 import { t } from '../../i18n/index.ts';
 import { failureMessage, onLiveEvents } from '../../machines/index.ts';
@@ -55,6 +64,16 @@ export interface WelcomeContext {
   workspace: Workspace | null;
   /** The voices the wizard converts into. */
   voices: WizardVoice[];
+  /**
+   * The profession form's answer, for the call that saves it. What the user submits is kept here rather than
+   * read from the submit event: a failed skip returns to the very sub-step (deep history), which starts its
+   * call again without that event.
+   */
+  answer: { profession: string; industry: string } | null;
+  /** The create step's text to speak (TTS), for the call that makes it the original. */
+  text: string | null;
+  /** The create step's recorded or picked audio, for the upload that makes it the original. */
+  audio: { file: Blob; fileName: string } | null;
   /** The original the user made in the create step. */
   original: Recording | null;
   /** One item per ordered conversion (processing, error, done, skip). */
@@ -102,7 +121,11 @@ const sleep = (ms: number, signal: AbortSignal) =>
     });
   });
 
-type Ev<T extends WelcomeEvent['type']> = Extract<WelcomeEvent, { type: T }>;
+/** The `failed` action with the error of the call that failed, for an invoke's onError. */
+const failedCall = {
+  type: 'failed',
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+} as const;
 
 /** What changed between two item lists, said aloud: each item done or failed, the order's milestones. */
 function liveAnnouncements(before: readonly WizardItem[], after: readonly WizardItem[]): string[] {
@@ -186,24 +209,33 @@ export function createWelcomeMachine({ api, pollMs = 2000 }: WelcomeDeps) {
     actions: {
       announce: announceAction,
       clearError: assign({ error: null }),
-      failed: assign({ error: ({ event }) => failureMessage((event as unknown as { error: unknown }).error) }),
-      applyLive: assign(({ context, event }) => {
-        const update = applyLiveEvents(context.items, context.original, (event as Ev<'wizard.live'>).events);
-        for (const message of liveAnnouncements(context.items, update.items)) announce(message);
-        return update;
+      // Its type arguments are written out: inferred next to the enqueueActions below, its params come out
+      // unknown and the machine does not compile.
+      failed: assign<WelcomeContext, WelcomeEvent, { error: unknown }, WelcomeEvent, never>((_, params) => ({
+        error: failureMessage(params.error),
+      })),
+      // The items change in context, then what changed is said through the named announce action.
+      applyLive: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'wizard.live');
+        const update = applyLiveEvents(context.items, context.original, event.events);
+        enqueue.assign(update);
+        for (const message of liveAnnouncements(context.items, update.items))
+          enqueue({ type: 'announce', params: { message } });
       }),
-      applySynced: assign(({ context, event }) => {
-        const items = applyFetched(context.items, (event as Ev<'wizard.synced'>).recordings);
-        for (const message of liveAnnouncements(context.items, items)) announce(message);
-        return { items };
+      applySynced: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'wizard.synced');
+        const items = applyFetched(context.items, event.recordings);
+        enqueue.assign({ items });
+        for (const message of liveAnnouncements(context.items, items))
+          enqueue({ type: 'announce', params: { message } });
       }),
-      skipItem: assign({
-        items: ({ context, event }) =>
-          context.items.map((item) =>
-            item.id === (event as Ev<'wizard.skipItem'>).id && item.status === 'error'
-              ? { ...item, status: 'skip' as const, error: null }
-              : item,
+      skipItem: assign(({ context, event }) => {
+        assertEvent(event, 'wizard.skipItem');
+        return {
+          items: context.items.map((item) =>
+            item.id === event.id && item.status === 'error' ? { ...item, status: 'skip' as const, error: null } : item,
           ),
+        };
       }),
     },
     guards: {
@@ -213,10 +245,12 @@ export function createWelcomeMachine({ api, pollMs = 2000 }: WelcomeDeps) {
         context.conversionsLive && ['create', 'proccesing', 'conversions'].includes(context.resumeAt ?? ''),
       originalDone: ({ context }) => context.original?.state === 'done',
       originalFailed: ({ context }) => context.original?.state === 'error' || context.original?.state === 'cancelled',
-      tooLong: ({ event }) => ((event as { output?: Recording }).output?.duration ?? 0) > WIZARD_MAX_SECONDS,
+      tooLong: (_, params: { seconds: number }) => params.seconds > WIZARD_MAX_SECONDS,
       allSettled: ({ context }) => allSettled(context.items),
-      itemFailed: ({ context, event }) =>
-        context.items.some((item) => item.id === (event as Ev<'wizard.retryItem'>).id && item.status === 'error'),
+      itemFailed: ({ context, event }) => {
+        assertEvent(event, 'wizard.retryItem');
+        return context.items.some((item) => item.id === event.id && item.status === 'error');
+      },
     },
   }).createMachine({
     id: 'welcome',
@@ -227,6 +261,9 @@ export function createWelcomeMachine({ api, pollMs = 2000 }: WelcomeDeps) {
       user: null,
       workspace: null,
       voices: [],
+      answer: null,
+      text: null,
+      audio: null,
       original: null,
       items: [],
       retryId: null,
@@ -249,21 +286,24 @@ export function createWelcomeMachine({ api, pollMs = 2000 }: WelcomeDeps) {
           profession: {
             on: {
               'wizard.back': { target: 'intro', actions: 'clearError' },
-              'wizard.submitProfession': { target: 'savingProfession', actions: 'clearError' },
+              'wizard.submitProfession': {
+                target: 'savingProfession',
+                actions: [
+                  'clearError',
+                  assign({ answer: ({ event }) => ({ profession: event.profession, industry: event.industry }) }),
+                ],
+              },
             },
           },
           savingProfession: {
             invoke: {
               src: 'saveProfession',
-              input: ({ event }) => {
-                const e = event as Ev<'wizard.submitProfession'>;
-                return { profession: e.profession, industry: e.industry };
-              },
+              input: ({ context }) => context.answer!,
               onDone: [
                 { guard: 'conversionsLive', target: 'create', actions: assign({ user: ({ event }) => event.output }) },
                 { target: '#welcome.finishing', actions: assign({ user: ({ event }) => event.output }) },
               ],
-              onError: { target: 'profession', actions: 'failed' },
+              onError: { target: 'profession', actions: failedCall },
             },
           },
           create: {
@@ -282,43 +322,48 @@ export function createWelcomeMachine({ api, pollMs = 2000 }: WelcomeDeps) {
                       voices: ({ event }) => event.output.voices,
                     }),
                   },
-                  onError: { target: 'failed', actions: 'failed' },
+                  onError: { target: 'failed', actions: failedCall },
                 },
               },
               failed: { on: { 'wizard.retry': { target: 'preparing', actions: 'clearError' } } },
               editing: {
                 on: {
                   'wizard.back': { target: '#welcome.steps.profession', actions: 'clearError' },
-                  'wizard.submitText': { target: 'speaking', actions: 'clearError' },
-                  'wizard.submitFile': { target: 'uploading', actions: 'clearError' },
+                  'wizard.submitText': {
+                    target: 'speaking',
+                    actions: ['clearError', assign({ text: ({ event }) => event.text })],
+                  },
+                  'wizard.submitFile': {
+                    target: 'uploading',
+                    actions: [
+                      'clearError',
+                      assign({ audio: ({ event }) => ({ file: event.file, fileName: event.fileName }) }),
+                    ],
+                  },
                 },
               },
               speaking: {
                 invoke: {
                   src: 'createTts',
-                  input: ({ context, event }) => ({
+                  input: ({ context }) => ({
                     ...context.workspace!,
-                    text: (event as Ev<'wizard.submitText'>).text,
+                    text: context.text!,
                     voiceId: context.voices[0]!.id,
                   }),
                   onDone: {
                     target: '#welcome.steps.proccesing',
                     actions: assign({ original: ({ event }) => event.output }),
                   },
-                  onError: { target: 'editing', actions: 'failed' },
+                  onError: { target: 'editing', actions: failedCall },
                 },
               },
               uploading: {
                 invoke: {
                   src: 'upload',
-                  input: ({ context, event }) => ({
-                    ...context.workspace!,
-                    file: (event as Ev<'wizard.submitFile'>).file,
-                    fileName: (event as Ev<'wizard.submitFile'>).fileName,
-                  }),
+                  input: ({ context }) => ({ ...context.workspace!, ...context.audio! }),
                   onDone: [
                     {
-                      guard: 'tooLong',
+                      guard: { type: 'tooLong', params: ({ event }) => ({ seconds: event.output.duration }) },
                       target: 'editing',
                       actions: assign({ error: () => t('welcome.create.tooLong', { seconds: WIZARD_MAX_SECONDS }) }),
                     },
@@ -327,7 +372,7 @@ export function createWelcomeMachine({ api, pollMs = 2000 }: WelcomeDeps) {
                       actions: assign({ original: ({ event }) => event.output }),
                     },
                   ],
-                  onError: { target: 'editing', actions: 'failed' },
+                  onError: { target: 'editing', actions: failedCall },
                 },
               },
             },
@@ -356,7 +401,7 @@ export function createWelcomeMachine({ api, pollMs = 2000 }: WelcomeDeps) {
                   src: 'waitForOriginal',
                   input: ({ context }) => ({ id: context.original!.id }),
                   onDone: { target: 'ordering', actions: assign({ original: ({ event }) => event.output }) },
-                  onError: { target: 'originalFailed', actions: 'failed' },
+                  onError: { target: 'originalFailed', actions: failedCall },
                 },
               },
               originalFailed: {
@@ -379,7 +424,7 @@ export function createWelcomeMachine({ api, pollMs = 2000 }: WelcomeDeps) {
                       },
                     ],
                   },
-                  onError: { target: 'orderFailed', actions: 'failed' },
+                  onError: { target: 'orderFailed', actions: failedCall },
                 },
               },
               orderFailed: {
@@ -461,8 +506,8 @@ export function createWelcomeMachine({ api, pollMs = 2000 }: WelcomeDeps) {
             ],
           },
           onError: [
-            { guard: 'conversionsLive', target: 'steps.conversions', actions: 'failed' },
-            { target: 'steps.profession', actions: 'failed' },
+            { guard: 'conversionsLive', target: 'steps.conversions', actions: failedCall },
+            { target: 'steps.profession', actions: failedCall },
           ],
         },
       },
@@ -477,7 +522,7 @@ export function createWelcomeMachine({ api, pollMs = 2000 }: WelcomeDeps) {
             ],
           },
           // Back to the step the user was on, saying why.
-          onError: { target: 'steps.history', actions: 'failed' },
+          onError: { target: 'steps.history', actions: failedCall },
         },
       },
       done: { type: 'final' },

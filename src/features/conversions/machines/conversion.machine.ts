@@ -167,8 +167,6 @@ export function createConversionMachine({ retry, cancel, now = Date.now }: Conve
       isFailed: ({ context }) => context.recording.state === 'error',
       isCancelled: ({ context }) => context.recording.state === 'cancelled',
       isPost: ({ context }) => context.recording.state === 'postprocessing',
-      finishedDone: ({ event }) => event.type === 'conversion.finished' && event.recording.state === 'done',
-      finishedError: ({ event }) => event.type === 'conversion.finished' && event.recording.state === 'error',
       toPost: ({ event }) => event.type === 'conversion.progress' && event.state === 'postprocessing',
     },
   }).createMachine({
