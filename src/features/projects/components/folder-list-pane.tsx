@@ -1,0 +1,75 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { announce, GridList, GridListItem, Heading, Text } from '../../../../design-system/index.ts';
+import type { Folder } from '../api/projects-api.ts';
+import type { FolderSortKey } from '../list-rules.ts';
+import { CreateFolderForm } from './create-folder-form.tsx';
+import { FolderListOptions } from './folder-list-options.tsx';
+import { ListPager, type PagedList } from './paged-list.tsx';
+import * as styles from './projects.css.ts';
+
+export interface FolderListPaneProps {
+  projectId: string;
+  folders: PagedList<Folder>;
+  selected: string | null;
+  /** The user selected a folder (announced here). */
+  onSelect: (id: string) => void;
+  onCreated: (folder: Folder) => void;
+  sortKey: FolderSortKey;
+  pageSize: number;
+  onPageSizeChange: (size: number) => void;
+}
+
+/** The project's folders: a new one, the sort and page size, the list (one selected) and its pages. */
+export function FolderListPane({
+  projectId,
+  folders,
+  selected,
+  onSelect,
+  onCreated,
+  sortKey,
+  pageSize,
+  onPageSizeChange,
+}: FolderListPaneProps) {
+  const intl = useIntl();
+  const items = folders.items;
+  return (
+    <section className={styles.panel} aria-labelledby="folders-heading">
+      <Heading level={2} id="folders-heading">
+        <FormattedMessage id="projects.folders.title" />
+      </Heading>
+      <CreateFolderForm projectId={projectId} onCreated={onCreated} />
+      <FolderListOptions sortKey={sortKey} pageSize={pageSize} onPageSizeChange={onPageSizeChange} />
+      {folders.status === 'error' ? <p role="alert">{folders.error}</p> : null}
+      <GridList
+        aria-labelledby="folders-heading"
+        items={items}
+        selectionMode="single"
+        selectionBehavior="replace"
+        disallowEmptySelection
+        selectedKeys={selected ? [selected] : []}
+        onSelectionChange={(keys) => {
+          if (keys === 'all') return;
+          const [key] = [...keys];
+          if (key !== undefined) {
+            onSelect(String(key));
+            const folder = items.find((f) => f.id === String(key));
+            if (folder) announce(intl.formatMessage({ id: 'projects.folders.selected' }, { name: folder.name }));
+          }
+        }}
+        renderEmptyState={() =>
+          folders.status === 'ready' ? intl.formatMessage({ id: 'projects.folders.empty' }) : null
+        }
+      >
+        {(folder) => (
+          <GridListItem id={folder.id} textValue={folder.name}>
+            <span>{folder.name}</span>
+            <Text as="span" tone="muted">
+              {intl.formatMessage({ id: 'projects.folders.count' }, { count: folder.stats.originals })}
+            </Text>
+          </GridListItem>
+        )}
+      </GridList>
+      <ListPager list={folders} aria-label={intl.formatMessage({ id: 'projects.folders.pagination' })} />
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  Button,
+  ButtonLink,
+  EmptyState,
+  formatDuration,
+  Heading,
+  Inline,
+  Text,
+} from '../../../../design-system/index.ts';
+import { openModal } from '../../../shared/modals/index.ts';
+import type { Folder, Project } from '../api/projects-api.ts';
+import { OriginalsPane, type RenderConversions } from './originals-pane.tsx';
+import type { PagedList } from './paged-list.tsx';
+import * as styles from './projects.css.ts';
+import { useExport } from './use-export.ts';
+
+export interface FolderPaneProps {
+  project: Project;
+  /** The selected folder, if any. */
+  folder: Folder | null;
+  /** The folder list (its page of folders, to move originals to; reloaded when the originals' count changes). */
+  folders: PagedList<Folder>;
+  onDeleted: (id: string) => void;
+  /** An original to bring into view and focus once it is listed. */
+  originalToShow: string | null;
+  onOriginalShown: () => void;
+  renderConversions?: RenderConversions;
+}
+
+/** The selected folder: its name and figures, add/rename/export/delete, and its originals. */
+export function FolderPane({
+  project,
+  folder,
+  folders,
+  onDeleted,
+  originalToShow,
+  onOriginalShown,
+  renderConversions,
+}: FolderPaneProps) {
+  const intl = useIntl();
+  const exporter = useExport();
+  return (
+    <section className={styles.panel} aria-labelledby="folder-heading">
+      {folder ? (
+        <>
+          <Inline gap="md" align="center">
+            <Heading level={2} id="folder-heading">
+              {folder.name}
+            </Heading>
+            <Text as="span" tone="muted">
+              {intl.formatMessage(
+                { id: 'projects.folder.stats' },
+                {
+                  originals: folder.stats.originals,
+                  conversions: folder.stats.conversions,
+                  duration: formatDuration(folder.stats.duration),
+                },
+              )}
+            </Text>
+          </Inline>
+          <Inline gap="sm" align="center">
+            <ButtonLink href={`/new?project=${project.id}&folder=${folder.id}`} size="sm">
+              <FormattedMessage id="projects.folder.add" />
+            </ButtonLink>
+            <Button
+              variant="secondary"
+              size="sm"
+              onPress={() => openModal({ id: 'renameFolder', data: { folder, onRenamed: folders.replaced } })}
+            >
+              <FormattedMessage id="projects.folder.rename" />
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              isPending={exporter.isPending({ kind: 'folder', id: folder.id })}
+              onPress={() => void exporter.run({ kind: 'folder', id: folder.id }, folder.name)}
+            >
+              <FormattedMessage id="projects.export.folder" />
+            </Button>
+            <Button
+              variant="danger"
+              size="sm"
+              onPress={() => openModal({ id: 'deleteFolder', data: { folder, onDeleted } })}
+            >
+              <FormattedMessage id="projects.folder.delete" />
+            </Button>
+          </Inline>
+          <OriginalsPane
+            key={folder.id}
+            folder={folder}
+            folders={folders.items}
+            onCountChange={folders.reload}
+            originalToShow={originalToShow}
+            onShown={onOriginalShown}
+            renderConversions={renderConversions}
+          />
+        </>
+      ) : folders.status === 'ready' ? (
+        <EmptyState heading={intl.formatMessage({ id: 'projects.folder.none' })} headingLevel={2}>
+          <FormattedMessage id="projects.folder.noneBody" />
+        </EmptyState>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, useReducer } from 'react';
+import { pageCount, pageForSize } from '../../../../design-system/index.ts';
+import { useApi } from '../../../api/index.ts';
+import { listPreferencesStore } from '../../../machines/index.ts';
+import { listFolders, type Folder, type Project } from '../api/projects-api.ts';
+import { folderSortOf } from '../list-rules.ts';
+import { folderSelection, initialFolderSelection, isNewTarget, originalToShow, type UrlTarget } from '../url-target.ts';
+import { FolderListPane } from './folder-list-pane.tsx';
+import { FolderPane } from './folder-pane.tsx';
+import type { RenderConversions } from './originals-pane.tsx';
+import { usePagedList } from './paged-list.tsx';
+import * as styles from './projects.css.ts';
+
+export interface ProjectStudioProps {
+  project: Project;
+  /** The address's folder and original, applied once per visit. */
+  target: UrlTarget;
+  renderConversions?: RenderConversions;
+}
+
+/**
+ * The two panes of a project: its folders (paged, sorted as the list preferences say) and the selected
+ * folder with its originals. Which folder is selected is the `folderSelection` reducer's: the load and
+ * delete rules, the user's choice, and the address's target once per visit.
+ */
+export function ProjectStudio({ project, target, renderConversions }: ProjectStudioProps) {
+  const api = useApi();
+  const prefs = useSelector(listPreferencesStore, (s) => s.context.folders);
+  const sort = folderSortOf(prefs.sort, prefs.direction);
+  const [selection, dispatch] = useReducer(folderSelection, target, initialFolderSelection);
+  const folders = usePagedList<Folder>({
+    query: `${project.id}|${sort.key}`,
+    pageSize: prefs.pageSize,
+    load: (page) => listFolders(api, { ...page, project_id: project.id, sort: sort.sort, direction: sort.direction }),
+    onLoad: (result) => dispatch({ type: 'folders.loaded', listed: result.items.map((f) => f.id) }),
+  });
+  const items = folders.items;
+  // A new visit of the address (the same page, another ?folder=&original=, or the same link again).
+  if (isNewTarget(selection, target)) {
+    dispatch({ type: 'url.navigated', target, listed: items.map((f) => f.id) });
+  }
+  const current = items.find((f) => f.id === selection.selected) ?? null;
+  const onOriginalShown = useCallback(() => dispatch({ type: 'original.shown' }), []);
+
+  const onCreated = (folder: Folder) => {
+    folders.created(folder);
+    dispatch({ type: 'folder.chosen', id: folder.id });
+  };
+
+  const onDeleted = (id: string) => {
+    dispatch({ type: 'folder.deleted', id, listed: items.map((f) => f.id) });
+    folders.removed(id);
+  };
+
+  // As the pager does: the page that holds the first folder shown stays in view.
+  const changePageSize = (size: number) => {
+    listPreferencesStore.trigger.set({ list: 'folders', change: { pageSize: size } });
+    const page = Math.min(pageForSize(folders.page, prefs.pageSize, size), pageCount(folders.total, size));
+    if (page !== folders.page) folders.setPage(page);
+  };
+
+  return (
+    <div className={styles.studio}>
+      <FolderListPane
+        projectId={project.id}
+        folders={folders}
+        selected={selection.selected}
+        onSelect={(id) => dispatch({ type: 'folder.chosen', id })}
+        onCreated={onCreated}
+        sortKey={sort.key}
+        pageSize={prefs.pageSize}
+        onPageSizeChange={changePageSize}
+      />
+      <FolderPane
+        project={project}
+        folder={current}
+        folders={folders}
+        onDeleted={onDeleted}
+        originalToShow={originalToShow(selection)}
+        onOriginalShown={onOriginalShown}
+        renderConversions={renderConversions}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useSelector } from '@xstate/react';
+import { useId, useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Avatar, Badge, Button, Heading, Stack, Text } from '../../../../design-system/index.ts';
+import { lastUsedVoicesNewestFirst, lastUsedVoicesStore, type VoiceChoice } from '../../../machines/index.ts';
+import type { Voice } from '../api/voices-api.ts';
+import { useRecentVoices } from './use-recent-voices.ts';
+import * as styles from './voices.css.ts';
+
+export interface RecentVoicesProps {
+  isChosen: (id: string) => boolean;
+  summary: (choice: VoiceChoice) => string;
+  remember: (voices: Voice[]) => void;
+  /** Chooses an entry again; `voice` is the catalogue's, unless it could not be asked. */
+  onChoose: (entry: VoiceChoice, voice: Voice | undefined) => void;
+}
+
+/**
+ * The voices used last (SPEC.md section 3's last-used entries, newest first), each to be chosen again with the
+ * settings it was used with. They are checked against the catalogue: a voice that is gone, or is another
+ * account's private voice (the private-voice check tells), leaves the list.
+ */
+export function RecentVoices({ isChosen, summary, remember, onChoose }: RecentVoicesProps) {
+  const intl = useIntl();
+  const stored = useSelector(lastUsedVoicesStore, (s) => s.context.voices);
+  const entries = useMemo(() => lastUsedVoicesNewestFirst(stored), [stored]);
+  const voices = useRecentVoices(entries, remember);
+  const titleId = useId();
+
+  if (entries.length === 0) return null;
+  return (
+    <Stack as="section" gap="md" aria-labelledby={titleId}>
+      <Heading level={2} id={titleId}>
+        <FormattedMessage id="voices.recent.title" />
+      </Heading>
+      <Stack as="ul" gap="sm" aria-labelledby={titleId}>
+        {entries.map((entry) => {
+          const voice = voices.get(entry.id);
+          return (
+            <li key={entry.id} className={styles.compactItem}>
+              <Avatar name={entry.name} src={entry.thumbnail ?? undefined} decorative />
+              <div className={styles.compactText}>
+                <Heading level={3} weight="bold">
+                  {entry.name}
+                </Heading>
+                <Text as="span" tone="muted">
+                  {summary(entry)}
+                </Text>
+              </div>
+              {isChosen(entry.id) ? (
+                <Badge tone="success" icon="check">
+                  <FormattedMessage id="voices.badge.chosen" />
+                </Badge>
+              ) : null}
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={intl.formatMessage({ id: 'voices.recent.choose.label' }, { name: entry.name })}
+                onPress={() => onChoose(entry, voice)}
+              >
+                <FormattedMessage id="voices.recent.choose" />
+              </Button>
+            </li>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}
