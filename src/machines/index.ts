@@ -133,4 +133,10 @@ export {
   type SubscriptionView,
 } from './subscription-context.tsx';
 export { resourceMachine, type ResourceActor, type ResourceSnapshot } from './resource.machine.ts';
-export { useResource, type Resource, type ResourceKey, type ResourceOptions, type ResourceState } from './use-resource.ts';
+export {
+  useResource,
+  type Resource,
+  type ResourceKey,
+  type ResourceOptions,
+  type ResourceState,
+} from './use-resource.ts';
