@@ -1,4 +1,4 @@
-import { assign, fromCallback, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, setup, type ActorRefFrom } from 'xstate';
 import { parseServerMessage, type LiveEvent } from '../api/index.ts';
 
 /** SPEC.md section 4: events are applied in batches of 2 seconds. */
@@ -119,26 +119,36 @@ export const liveEventsMachine = setup({
   actors: { socket: socketActor },
   actions: {
     take: assign(({ context, event }) => {
-      if (event.type !== 'socket.event') return {};
+      assertEvent(event, 'socket.event');
       const { id } = event.event;
       if (context.lastEventId !== null && id <= context.lastEventId) return {};
       return { lastEventId: id, buffer: [...context.buffer, event.event] };
     }),
-    markReady: assign(({ context, event }) =>
-      event.type === 'socket.ready' ? { attempt: 0, gap: context.gap || event.gap } : {},
-    ),
+    markReady: assign(({ context, event }) => {
+      assertEvent(event, 'socket.ready');
+      return { attempt: 0, gap: context.gap || event.gap };
+    }),
     countAttempt: assign(({ context }) => ({ attempt: context.attempt + 1 })),
-    flush: assign(({ context }) => {
+    // The batch is handed over by an action of its own, never from inside assign.
+    flush: enqueueActions(({ context, enqueue }) => {
       if (context.buffer.length > 0 || context.gap) {
-        context.onBatch(coalesceLiveEvents(context.buffer), { gap: context.gap });
+        const batch = coalesceLiveEvents(context.buffer);
+        const gap = context.gap;
+        enqueue(() => context.onBatch(batch, { gap }));
       }
-      return { buffer: [], gap: false };
+      enqueue.assign({ buffer: [], gap: false });
     }),
   },
   guards: {
     // Guards run before any action of the step, so this reads the event rather than markReady's result.
-    reportsGap: ({ event }) => event.type === 'socket.ready' && event.gap,
-    sessionEnded: ({ event }) => event.type === 'socket.closed' && event.code === LIVE_SESSION_ENDED_CODE,
+    reportsGap: ({ event }) => {
+      assertEvent(event, 'socket.ready');
+      return event.gap;
+    },
+    sessionEnded: ({ event }) => {
+      assertEvent(event, 'socket.closed');
+      return event.code === LIVE_SESSION_ENDED_CODE;
+    },
   },
   delays: {
     batch: LIVE_BATCH_MS,

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 
 /**
  * How one piece of server data a screen shows is loaded: the one data-loading layer of the app (used through
@@ -48,13 +48,24 @@ export const resourceMachine = setup({
   },
   guards: {
     hasKey: ({ context }) => context.key !== null,
-    keyChanged: ({ context, event }) => event.type === 'key' && event.key !== context.key,
+    keyChanged: ({ context, event }) => {
+      assertEvent(event, 'key');
+      return event.key !== context.key;
+    },
     hasValue: ({ context }) => context.valueKey !== null,
   },
   actions: {
-    takeKey: assign({ key: ({ event }) => (event.type === 'key' ? event.key : null) }),
+    takeKey: assign({
+      key: ({ event }) => {
+        assertEvent(event, 'key');
+        return event.key;
+      },
+    }),
     update: assign({
-      value: ({ context, event }) => (event.type === 'update' ? event.update(context.value) : context.value),
+      value: ({ context, event }) => {
+        assertEvent(event, 'update');
+        return event.update(context.value);
+      },
     }),
   },
 }).createMachine({

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { announceAction, progressMilestone } from '../../../../design-system/index.ts';
 import { t, type MessageId } from '../../../i18n/index.ts';
 import type { Recording, RecordingState } from '../api/conversions-api.ts';
@@ -103,7 +103,7 @@ export function createConversionMachine({ retry, cancel, now = Date.now }: Conve
     actions: {
       announce: announceAction,
       track: assign(({ context, event }) => {
-        if (event.type !== 'conversion.progress') return {};
+        assertEvent(event, 'conversion.progress');
         const progress = progressOf(event.state, event.processStage);
         return {
           recording: { ...context.recording, state: event.state, process_stage: event.processStage },
@@ -127,7 +127,7 @@ export function createConversionMachine({ retry, cancel, now = Date.now }: Conve
         enqueue.assign({ announced: context.progress });
       }),
       take: assign(({ context, event }) => {
-        if (event.type !== 'conversion.finished' && event.type !== 'conversion.refresh') return {};
+        assertEvent(event, ['conversion.finished', 'conversion.refresh']);
         const { recording } = event;
         const taken = { recording, progress: progressOf(recording.state, recording.process_stage) };
         // Queued again elsewhere (What went wrong? → Retry): a new run, whose start and end are news again.
@@ -167,7 +167,10 @@ export function createConversionMachine({ retry, cancel, now = Date.now }: Conve
       isFailed: ({ context }) => context.recording.state === 'error',
       isCancelled: ({ context }) => context.recording.state === 'cancelled',
       isPost: ({ context }) => context.recording.state === 'postprocessing',
-      toPost: ({ event }) => event.type === 'conversion.progress' && event.state === 'postprocessing',
+      toPost: ({ event }) => {
+        assertEvent(event, 'conversion.progress');
+        return event.state === 'postprocessing';
+      },
     },
   }).createMachine({
     id: 'conversion',
