@@ -26,8 +26,9 @@ export interface PageQuery<Sort extends string> {
 export async function listProjects(
   api: ApiClients,
   query: PageQuery<ProjectSort> & { state: ProjectState },
+  options: { signal?: AbortSignal } = {},
 ): Promise<ProjectPage> {
-  const { data } = await api.marketplace.GET('/api/projects', { params: { query } });
+  const { data } = await api.marketplace.GET('/api/projects', { params: { query }, signal: options.signal });
   return body(data);
 }
 
@@ -35,8 +36,9 @@ export async function listProjects(
 export async function searchProjects(
   api: ApiClients,
   query: PageQuery<ProjectSort> & { search: string },
+  options: { signal?: AbortSignal } = {},
 ): Promise<ProjectPage> {
-  const { data } = await api.marketplace.GET('/api/projects/search', { params: { query } });
+  const { data } = await api.marketplace.GET('/api/projects/search', { params: { query }, signal: options.signal });
   return body(data);
 }
 
@@ -67,8 +69,9 @@ export async function deleteProject(api: ApiClients, id: string, permanent: bool
 export async function listFolders(
   api: ApiClients,
   query: PageQuery<FolderSort> & { project_id: string },
+  options: { signal?: AbortSignal } = {},
 ): Promise<FolderPage> {
-  const { data } = await api.marketplace.GET('/api/folders', { params: { query } });
+  const { data } = await api.marketplace.GET('/api/folders', { params: { query }, signal: options.signal });
   return body(data);
 }
 
@@ -92,8 +95,12 @@ export async function deleteFolder(api: ApiClients, id: string, permanent: boole
 export async function listOriginals(
   api: ApiClients,
   query: PageQuery<RecordingSort> & { folder_id: string },
+  options: { signal?: AbortSignal } = {},
 ): Promise<RecordingPage> {
-  const { data } = await api.marketplace.GET('/api/recordings/originals', { params: { query } });
+  const { data } = await api.marketplace.GET('/api/recordings/originals', {
+    params: { query },
+    signal: options.signal,
+  });
   return body(data);
 }
 

@@ -49,14 +49,13 @@ export function OriginalsPane({
   const list = usePagedList<Recording, RecordingPage & { notes: Note[] }>({
     query: `${folder.id}|${prefs.sort}|${prefs.direction}`,
     pageSize: prefs.pageSize,
-    load: async (page) => {
+    load: async (page, signal) => {
       const [result, folderNotes] = await Promise.all([
-        listOriginals(api, {
-          ...page,
-          folder_id: folder.id,
-          sort: prefs.sort as RecordingSort,
-          direction: prefs.direction,
-        }),
+        listOriginals(
+          api,
+          { ...page, folder_id: folder.id, sort: prefs.sort as RecordingSort, direction: prefs.direction },
+          { signal },
+        ),
         listNotes(api, folder.id),
       ]);
       return { ...result, notes: folderNotes };

@@ -43,7 +43,7 @@ export function shownOf<T>(resource: ResourceState<LoadedPage<T>>, failure: stri
 
 export interface PagedListOptions<T, R extends LoadedPage<T>> {
   /** Loads one page. Called again when `query`, the page or the page size changes, or on `reload()`. */
-  load: (page: { offset: number; limit: number }) => Promise<R>;
+  load: (page: { offset: number; limit: number }, signal: AbortSignal) => Promise<R>;
   /**
    * What the list shows (its parent, sort, filter, search) as one string: a new one starts again at page 1.
    */
@@ -92,7 +92,7 @@ export function usePagedList<T extends { id: string }, R extends LoadedPage<T> =
   const [failure, setFailure] = useState<string | null>(null);
   const resource = useResource<R>(
     [query, page, pageSize, paging.reloads],
-    () => load({ offset: offsetOf(page, pageSize), limit: pageSize }),
+    (signal) => load({ offset: offsetOf(page, pageSize), limit: pageSize }, signal),
     {
       keepValue: true,
       onLoad: (result) => {

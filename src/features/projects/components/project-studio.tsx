@@ -32,7 +32,8 @@ export function ProjectStudio({ project, target, renderConversions }: ProjectStu
   const folders = usePagedList<Folder>({
     query: `${project.id}|${sort.key}`,
     pageSize: prefs.pageSize,
-    load: (page) => listFolders(api, { ...page, project_id: project.id, sort: sort.sort, direction: sort.direction }),
+    load: (page, signal) =>
+      listFolders(api, { ...page, project_id: project.id, sort: sort.sort, direction: sort.direction }, { signal }),
     onLoad: (result) => dispatch({ type: 'folders.loaded', listed: result.items.map((f) => f.id) }),
   });
   const items = folders.items;

@@ -54,10 +54,10 @@ export function ProjectsPage() {
   const list = usePagedList<Project>({
     query: `${sort.key}|${state}|${search}`,
     pageSize,
-    load: (page) =>
+    load: (page, signal) =>
       search
-        ? searchProjects(api, { ...page, search, sort: sort.sort, direction: sort.direction })
-        : listProjects(api, { ...page, sort: sort.sort, direction: sort.direction, state }),
+        ? searchProjects(api, { ...page, search, sort: sort.sort, direction: sort.direction }, { signal })
+        : listProjects(api, { ...page, sort: sort.sort, direction: sort.direction, state }, { signal }),
   });
 
   const stateLabel = intl.formatMessage({ id: `projects.state.${state}` });

@@ -34,8 +34,15 @@ function compactQuery(query: VoiceListQuery): VoiceListQuery {
 }
 
 /** GET /api/v2/voices: one page of voices, filtered (AND across filters, OR within one), searched and sorted. */
-export async function listVoices(api: ApiClients, query: VoiceListQuery): Promise<VoicePage> {
-  const { data } = await api.models.GET('/api/v2/voices', { params: { query: compactQuery(query) } });
+export async function listVoices(
+  api: ApiClients,
+  query: VoiceListQuery,
+  options: { signal?: AbortSignal } = {},
+): Promise<VoicePage> {
+  const { data } = await api.models.GET('/api/v2/voices', {
+    params: { query: compactQuery(query) },
+    signal: options.signal,
+  });
   return body(data);
 }
 

@@ -102,15 +102,19 @@ export function VoiceCatalogue({
   // its count; a failure empties the list, so the pager shows no pages until a page arrives again.
   const list = useResource(
     [filterKey, search, sort.sort, sort.direction, effectivePage, pageSize],
-    () =>
-      listVoices(api, {
-        ...(JSON.parse(filterKey) as ReturnType<typeof filtersQuery>),
-        ...(search ? { search } : {}),
-        sort: sort.sort,
-        direction: sort.direction,
-        offset: offsetOf(effectivePage, pageSize),
-        limit: pageSize,
-      }),
+    (signal) =>
+      listVoices(
+        api,
+        {
+          ...(JSON.parse(filterKey) as ReturnType<typeof filtersQuery>),
+          ...(search ? { search } : {}),
+          sort: sort.sort,
+          direction: sort.direction,
+          offset: offsetOf(effectivePage, pageSize),
+          limit: pageSize,
+        },
+        { signal },
+      ),
     {
       keepValue: true,
       onLoad: (result) => reportVoices.current?.(result.items),
