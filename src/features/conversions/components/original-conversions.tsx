@@ -8,6 +8,7 @@ import {
   ButtonLink,
   Icon,
   Inline,
+  LoadState,
   Menu,
   MenuItem,
   MenuTrigger,
@@ -86,23 +87,15 @@ export function OriginalConversions({ original, headingLevel = 4 }: OriginalConv
   };
 
   if (list.status === 'idle') return null;
-  if (list.status === 'loading') {
+  if (list.status === 'loading' || (list.status === 'error' && list.actors.length === 0)) {
     return (
-      <Text tone="muted" role="status">
-        {intl.formatMessage({ id: 'conversions.list.loading' })}
-      </Text>
-    );
-  }
-  if (list.status === 'error' && list.actors.length === 0) {
-    return (
-      <Inline gap="sm" align="center">
-        <Text tone="critical" role="alert">
-          {intl.formatMessage({ id: 'conversions.list.failed' }, { reason: list.error })}
-        </Text>
-        <Button variant="secondary" size="sm" onPress={list.reload}>
-          {intl.formatMessage({ id: 'conversions.list.retry' })}
-        </Button>
-      </Inline>
+      <LoadState
+        status={list.status}
+        loading={intl.formatMessage({ id: 'conversions.list.loading' })}
+        error={intl.formatMessage({ id: 'conversions.list.failed' }, { reason: list.error })}
+        onRetry={list.reload}
+        retryLabel={intl.formatMessage({ id: 'conversions.list.retry' })}
+      />
     );
   }
   if (list.actors.length === 0) return null;
