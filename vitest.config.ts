@@ -57,6 +57,8 @@ export default mergeConfig(
           plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
           test: {
             name: 'storybook',
+            // Every fake answer of every story is checked against the contracts.
+            setupFiles: [path.join(dirname, '.storybook/vitest.setup.ts')],
             browser: {
               enabled: true,
               headless: true,

@@ -48,6 +48,22 @@ export interface FakeFetchOptions {
   check?: (route: RouteKey, status: number, body: unknown) => string | undefined;
 }
 
+let everyAnswerCheck: FakeFetchOptions['check'];
+const unreported: ContractViolation[] = [];
+
+/**
+ * Checks the answers of every fake fetch made from now on that has no check of its own (the story test
+ * run sets the contract's, so no story's fake server can answer what the real one may not).
+ */
+export function checkEveryFakeAnswer(check: FakeFetchOptions['check']) {
+  everyAnswerCheck = check;
+}
+
+/** The violations found by that check since the last call (a test run asserts there are none). */
+export function takeContractViolations(): ContractViolation[] {
+  return unreported.splice(0);
+}
+
 /**
  * A `fetch` for tests and stories that answers by the contract's "METHOD /path/{param}" (the path without
  * the query; a literal segment wins over a parameter, as in the server's router) and records every call.
@@ -87,10 +103,11 @@ export function createFakeFetch(routes: FakeRoutes, options: FakeFetchOptions = 
       call.params = Object.fromEntries(entry.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
       answer = typeof entry.route === 'function' ? await entry.route(call) : entry.route;
       if (!answer) continue;
-      const problem = options.check?.(entry.key, answer.status, answer.body);
+      const problem = (options.check ?? everyAnswerCheck)?.(entry.key, answer.status, answer.body);
       if (problem) {
         // As the server's contract check does: the answer becomes a 500 naming what is wrong.
         violations.push({ route: entry.key, status: answer.status, problem });
+        unreported.push({ route: entry.key, status: answer.status, problem });
         answer = { status: 500, body: { detail: `Contract violation in ${entry.key} (${answer.status}): ${problem}` } };
       }
       break;

@@ -359,7 +359,10 @@ export const AdminSetsCustomPlan: Story = {
             limit: 10,
           },
         }),
-        [`PUT /api/v3/users/${testUser().id}/plan`]: { status: 200, body: testUser(), delay: 50 },
+        'PUT /api/v3/users/{id}/plan': (call) =>
+          call.params.id === testUser().id
+            ? { status: 200, body: testUser(), delay: 50 }
+            : { status: 404, body: { detail: 'User not found' } },
       },
     }),
   ],

@@ -218,7 +218,8 @@ export const ReportConversionIssueFails: Story = {
   loaders: [
     () =>
       load({
-        [`POST /api/recordings/${conversion.id}/conversion-issue`]: { status: 503, body: { detail: 'Unavailable' } },
+        'POST /api/recordings/{id}/conversion-issue': (call) =>
+          call.params.id === conversion.id ? { status: 503, body: { detail: 'Unavailable' } } : undefined,
       }),
   ],
   play: async ({ canvasElement }) => {

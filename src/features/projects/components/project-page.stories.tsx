@@ -358,11 +358,12 @@ export const ExportOnTrial: Story = {
   loaders: [
     () => {
       const state = studio();
+      const refused = state.projects[0]!.id;
       state.overrides = {
-        [`GET /api/projects/${state.projects[0]!.id}/export`]: {
-          status: 402,
-          body: { detail: 'Downloads are not included in the trial', reason: 'download' },
-        },
+        'GET /api/projects/{id}/export': (call) =>
+          call.params.id === refused
+            ? { status: 402, body: { detail: 'Downloads are not included in the trial', reason: 'download' } }
+            : undefined,
       };
       return harness(state);
     },

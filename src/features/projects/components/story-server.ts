@@ -5,6 +5,7 @@ import {
   makeFolder,
   makeProject,
   makeRecording,
+  mergeRoutes,
   uuid,
   type FakeCall,
   type FakeRoutes,
@@ -211,5 +212,6 @@ export function studioRoutes(state: StudioState): FakeRoutes {
     body: 'zip',
     headers: { 'content-disposition': 'attachment; filename="original.zip"' },
   };
-  return { ...routes, ...state.overrides };
+  // An override answers first; one that answers undefined leaves the call to the studio's own route.
+  return state.overrides ? mergeRoutes(routes, state.overrides) : routes;
 }

@@ -282,16 +282,15 @@ export const RenameProjectBadName: Story = {
 export const RenameProjectServerError: Story = {
   loaders: [
     () =>
-      load(
-        studio({
-          overrides: {
-            [`PATCH /api/projects/${project.id}`]: {
-              status: 409,
-              body: { detail: 'A project with this name already exists.' },
-            },
-          },
-        }),
-      ),
+      load({
+        ...studio(),
+        overrides: {
+          'PATCH /api/projects/{id}': (call) =>
+            call.params.id === project.id
+              ? { status: 409, body: { detail: 'A project with this name already exists.' } }
+              : undefined,
+        },
+      }),
   ],
   ...projectOpener('renameProject', 'Rename project'),
   play: async ({ canvasElement }) => {
