@@ -45,7 +45,7 @@ async function logInAsAdmin(page: Page) {
 }
 
 test.describe('voices and conversions, keyboard only', () => {
-  test('upload → three voices at different pitches → order → live progress → done → A/B → download at the right pitch', async ({
+  test('upload → three voices at different pitches → order → live progress → done → A/B → download at the right pitch → Convert… again from the project page', async ({
     page,
   }) => {
     test.setTimeout(180_000);
@@ -146,6 +146,18 @@ test.describe('voices and conversions, keyboard only', () => {
       const measured = 12 * Math.log2(medianPitchOfWav(bytes) / F0);
       expect(Math.abs(measured - (offset + semitones[i]!))).toBeLessThanOrEqual(0.5);
     }
+
+    // Later, from the project page: "Convert…" makes this original the one the voice choice converts again.
+    await pressKey(page.getByRole('button', { name: /^Convert narration.*…$/ }));
+    await expect(page).toHaveURL(/\/choose-voices$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose voices' })).toBeVisible();
+    await expect(page.getByText(/Converting the original .narration./)).toBeVisible({ timeout: 15_000 });
+    await pressKey(chooseButtons.nth(3));
+    const again = page.getByRole('button', { name: 'Order conversions' });
+    await expect(again).toBeEnabled();
+    await pressKey(again);
+    await expect(page).toHaveURL(/original=/, { timeout: 15_000 });
+    await expect.poll(() => downloads.count(), { timeout: 90_000 }).toBeGreaterThanOrEqual(4);
   });
 
   test('type a text in English and in German: each becomes speech in the chosen voice', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { Form } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
@@ -20,8 +21,9 @@ import {
   WaveformPlayer,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
-import { failureMessage } from '../../../machines/index.ts';
+import { browserStorage, failureMessage, writeNewOriginal } from '../../../machines/index.ts';
 import { saveNote, updateRecording, type Folder, type Recording } from '../api/projects-api.ts';
+import { CONVERT_PAGE, convertData } from '../convert-original.ts';
 import { playedStore } from '../played.store.ts';
 import * as styles from './projects.css.ts';
 import { useExport } from './use-export.ts';
@@ -62,6 +64,12 @@ export function OriginalItem({
   const [moving, setMoving] = useState(false);
   const headingId = `original-${recording.id}`;
   const others = folders.filter((f) => f.id !== recording.parent_folder_id);
+  const navigate = useNavigate();
+  // The voice choice converts the new original: this one becomes it (SPEC.md section 3's new-original data).
+  const convert = () => {
+    writeNewOriginal(browserStorage(), convertData(recording));
+    void navigate(CONVERT_PAGE);
+  };
 
   const toggleStar = async () => {
     setStarring(true);
@@ -112,6 +120,17 @@ export function OriginalItem({
           <Icon name="star" />
           <span>{intl.formatMessage({ id: recording.starred ? 'projects.starred' : 'projects.notStarred' })}</span>
         </Button>
+        {recording.url ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={intl.formatMessage({ id: 'projects.recording.convertLabel' }, { name: recording.label })}
+            onPress={convert}
+          >
+            <Icon name="voice" />
+            <span>{intl.formatMessage({ id: 'projects.recording.action.convert' })}</span>
+          </Button>
+        ) : null}
         <MenuTrigger>
           <Button
             variant="secondary"
@@ -122,12 +141,18 @@ export function OriginalItem({
           </Button>
           <Menu
             onAction={(key) => {
+              if (key === 'convert') convert();
               if (key === 'info') openModal({ id: 'recordingInfo', data: { recording, note } });
               if (key === 'rename') openModal({ id: 'renameRecording', data: { recording, onRenamed: onChanged } });
               if (key === 'export') void exporter.run({ kind: 'original', id: recording.id }, recording.label);
               if (key === 'delete') openModal({ id: 'deleteRecording', data: { recording, onDeleted } });
             }}
           >
+            {recording.url ? (
+              <MenuItem id="convert" icon="voice">
+                {intl.formatMessage({ id: 'projects.recording.action.convert' })}
+              </MenuItem>
+            ) : null}
             <MenuItem id="info" icon="info">
               {intl.formatMessage({ id: 'projects.recording.action.info' })}
             </MenuItem>

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
-import { LIST_PREFERENCES_KEY, listPreferencesStore } from '../../../machines/index.ts';
+import { LIST_PREFERENCES_KEY, listPreferencesStore, NEW_ORIGINAL_KEY } from '../../../machines/index.ts';
 import { testUser, makeFolder, makeProject } from '../../../api/testing/index.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { registerBillingModals } from '../../billing/modals/index.ts';
@@ -393,5 +393,37 @@ export const NotFound: Story = {
     await expect(
       await within(canvasElement).findByRole('heading', { level: 1, name: 'Project not found' }),
     ).toBeVisible();
+  },
+};
+
+/** "Convert…" on an original opens the voice choice with that original set, by button or from its menu. */
+export const ConvertAnOriginal: Story = {
+  loaders: [() => harness(studio())],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const { studio: state } = loaded as { studio: StudioState };
+    const welcome = state.originals.find((o) => o.label === 'Welcome take')!;
+    await userEvent.click(await canvas.findByRole('button', { name: 'Convert Welcome take…' }));
+    await expect(await canvas.findByText('Now at /choose-voices')).toBeVisible();
+    const stored = JSON.parse(localStorage.getItem(NEW_ORIGINAL_KEY) ?? 'null') as { uploaded: string[] } | null;
+    await expect(stored).toMatchObject({
+      projectId: welcome.project_id,
+      folderId: welcome.parent_folder_id,
+      uploaded: [welcome.id],
+    });
+  },
+};
+
+export const ConvertFromTheMenu: Story = {
+  loaders: [() => harness(studio())],
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const { studio: state } = loaded as { studio: StudioState };
+    const second = state.originals.find((o) => o.label === 'Second take')!;
+    await userEvent.click(await canvas.findByRole('button', { name: 'More actions for Second take' }));
+    await userEvent.click(await within(document.body).findByRole('menuitem', { name: 'Convert…' }));
+    await expect(await canvas.findByText('Now at /choose-voices')).toBeVisible();
+    const stored = JSON.parse(localStorage.getItem(NEW_ORIGINAL_KEY) ?? 'null') as { uploaded: string[] } | null;
+    await expect(stored?.uploaded).toEqual([second.id]);
   },
 };
