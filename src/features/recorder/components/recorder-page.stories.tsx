@@ -117,6 +117,7 @@ export const RecordAndSave: Story = {
       uploaded: [`id-${(sent!.form.get('data') as File).name}`],
     });
     await expect(announced()).toContain('Recording saved.');
+    await expect(canvas.getByRole('link', { name: 'Choose voices for 1 original' })).toBeVisible();
   },
 };
 
@@ -199,6 +200,12 @@ export const UploadMany: Story = {
     ]);
     await expect(announced()).toContain('huge.wav was not uploaded: File is too large');
     await expect(announced()).toContain('Upload of slow.wav cancelled.');
+    // The next step: the voices for the one original that arrived.
+    const next = canvas.getByRole('region', { name: 'Next step' });
+    await expect(within(next).getByRole('link', { name: 'Choose voices for 1 original' })).toHaveAttribute(
+      'href',
+      '/choose-voices',
+    );
   },
 };
 

@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { PageBlock, PageHeader } from '../../../../design-system/index.ts';
 import type { UploadRequest } from '../../../api/index.ts';
+import { ChooseVoicesBanner } from './choose-voices-banner.tsx';
 import { RecordSection } from './record-section.tsx';
 import { TargetSection } from './target-section.tsx';
 import { TextSection } from './text-section.tsx';
@@ -32,6 +33,7 @@ export function RecorderPage({ createRequest, listMicrophones }: RecorderPagePro
       <RecordSection target={target} createRequest={createRequest} listMicrophones={listMicrophones} />
       <UploadSection target={target} createRequest={createRequest} />
       <TextSection target={target} />
+      <ChooseVoicesBanner />
     </PageBlock>
   );
 }

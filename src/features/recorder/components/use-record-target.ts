@@ -9,6 +9,7 @@ import {
   writeNewOriginal,
   type NewOriginalType,
 } from '../../../machines/index.ts';
+import { syncSavedOriginals } from '../saved-originals.store.ts';
 import { listTargetFolders, listTargetProjects, type FolderSummary, type ProjectSummary } from '../api/targets.ts';
 
 /** Where a recording, an upload or a spoken text is saved: a folder of one of the user's projects. */
@@ -40,6 +41,7 @@ export function rememberSaved(place: RecordPlace, items: Recording[], type: NewO
       type,
     }),
   );
+  syncSavedOriginals();
 }
 
 const kept = <T extends { id: string }>(items: T[], current: string | null): string | null =>
