@@ -158,7 +158,11 @@ test.describe('studio, keyboard only', () => {
 
     // Export the project: the zip holds the uploaded files, byte for byte.
     const downloading = page.waitForEvent('download');
-    await activate(page, page.getByRole('button', { name: 'Export project' }));
+    await activate(page, page.getByRole('button', { name: `More actions for ${projectName}` }));
+    await expect(page.getByRole('menuitem', { name: 'Project details' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Export project' })).toBeFocused();
+    await page.keyboard.press('Enter');
     const download = await downloading;
     const zip = await unzip(
       await download.createReadStream().then(async (stream) => {

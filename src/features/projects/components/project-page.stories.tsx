@@ -371,7 +371,12 @@ export const ExportOnTrial: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('heading', { level: 1, name: 'Podcast' });
-    await tabTo(canvas.getByRole('button', { name: 'Export project' }));
+    await tabTo(canvas.getByRole('button', { name: 'More actions for Podcast' }));
+    await userEvent.keyboard('{Enter}');
+    const menu = await within(document.body).findByRole('menu');
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Project details' })).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(within(menu).getByRole('menuitem', { name: 'Export project' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     const dialog = await within(document.body).findByRole('dialog', { name: 'Unlock Download Feature' });
     await expect(dialog).toHaveTextContent('Upgrade from Trial to access the download feature.');

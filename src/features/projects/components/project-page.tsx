@@ -1,7 +1,18 @@
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { Button, ButtonLink, Heading, LoadState, PageBlock, PageHeader } from '../../../../design-system/index.ts';
+import {
+  Button,
+  ButtonLink,
+  Heading,
+  Icon,
+  LoadState,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  PageBlock,
+  PageHeader,
+} from '../../../../design-system/index.ts';
 import { isApiError, useApi } from '../../../api/index.ts';
 import { useResource } from '../../../machines/index.ts';
 import { openModal } from '../../../shared/modals/index.ts';
@@ -59,17 +70,29 @@ export function ProjectPage({ renderConversions }: ProjectPageProps = {}) {
             <PageHeader
               title={p.name}
               actions={
-                <>
-                  <Button variant="secondary" onPress={() => openModal({ id: 'projectInfo', data: { project: p } })}>
-                    <FormattedMessage id="projects.action.info" />
-                  </Button>
+                // The folder's "Record or upload" is the page's filled action; the project's own are in "⋯".
+                <MenuTrigger>
                   <Button
+                    variant="secondary"
+                    aria-label={intl.formatMessage({ id: 'projects.project.menu' }, { name: p.name })}
                     isPending={exporter.isPending({ kind: 'project', id: p.id })}
-                    onPress={() => void exporter.run({ kind: 'project', id: p.id }, p.name)}
                   >
-                    <FormattedMessage id="projects.export.project" />
+                    <Icon name="more" />
                   </Button>
-                </>
+                  <Menu
+                    onAction={(key) => {
+                      if (key === 'info') openModal({ id: 'projectInfo', data: { project: p } });
+                      if (key === 'export') void exporter.run({ kind: 'project', id: p.id }, p.name);
+                    }}
+                  >
+                    <MenuItem id="info" icon="info">
+                      {intl.formatMessage({ id: 'projects.action.info' })}
+                    </MenuItem>
+                    <MenuItem id="export" icon="download">
+                      {intl.formatMessage({ id: 'projects.export.project' })}
+                    </MenuItem>
+                  </Menu>
+                </MenuTrigger>
               }
             />
             <ProjectStudio project={p} target={target} renderConversions={renderConversions} />
