@@ -46,6 +46,7 @@ export {
 export { TagGroup, Tag, type TagGroupProps, type TagProps } from './components/TagGroup/index.ts';
 export { Badge, type BadgeProps } from './components/Badge/index.ts';
 export { Avatar, initials, type AvatarProps } from './components/Avatar/index.ts';
+export { Flag, flagUrl, type FlagProps } from './components/Flag/index.ts';
 export { Card, type CardProps } from './components/Card/index.ts';
 export { Skeleton, type SkeletonProps } from './components/Skeleton/index.ts';
 export { Spinner, type SpinnerProps } from './components/Spinner/index.ts';

@@ -416,10 +416,15 @@ export interface components {
              */
             country: string;
             /**
-             * @description The country's flag as a regional-indicator emoji (the UI gives it an accessible name from country).
+             * @description The country's flag as a regional-indicator emoji, for clients that show it. Emoji flags render as letters or empty boxes on some systems: the web app draws the flag from region instead.
              * @example 🇺🇸
              */
             flag: string;
+            /**
+             * @description ISO 3166-1 alpha-2 code of the country (GB for the United Kingdom, whose short_name is UK), the flag's region.
+             * @example US
+             */
+            region: string;
             language: components["schemas"]["Language"];
         };
         /** @description Accent infos keyed by locale. */

@@ -524,17 +524,23 @@ export const voices = pgTable(
   ],
 );
 
-export const accentInfos = pgTable('accent_infos', {
-  /** BCP 47 locale, e.g. 'en-US'. */
-  locale: text('locale').primaryKey(),
-  name: text('name').notNull(),
-  shortName: text('short_name').notNull(),
-  country: text('country'),
-  language: text('language').notNull(),
-  flag: text('flag'),
-  /** The synthesiser's language/variant for this accent (e.g. eSpeak 'en-us'). */
-  engineVoice: text('engine_voice'),
-});
+export const accentInfos = pgTable(
+  'accent_infos',
+  {
+    /** BCP 47 locale, e.g. 'en-US'. */
+    locale: text('locale').primaryKey(),
+    name: text('name').notNull(),
+    shortName: text('short_name').notNull(),
+    country: text('country'),
+    language: text('language').notNull(),
+    flag: text('flag'),
+    /** ISO 3166-1 alpha-2 code of the country, e.g. 'GB' (the UI draws the flag from it). */
+    region: text('region').notNull(),
+    /** The synthesiser's language/variant for this accent (e.g. eSpeak 'en-us'). */
+    engineVoice: text('engine_voice'),
+  },
+  (t) => [check('accent_infos_region_check', sql`${t.region} ~ '^[A-Z]{2}$'`)],
+);
 
 export const voiceAccents = pgTable(
   'voice_accents',

@@ -2,7 +2,9 @@
  * The accents of SPEC.md section 9's accent countries, keyed by locale. engine_voice is the eSpeak-NG
  * language/variant the TTS synthesiser speaks the accent with (DESIGN.md "accents map to the
  * synthesiser's language/variant"). eSpeak-NG has no Indian English voice: en-IN speaks with the
- * British English voice, the nearest one it ships.
+ * British English voice, the nearest one it ships. region is the ISO 3166-1 alpha-2 code of the accent's
+ * country (GB for the United Kingdom, whose short_name is UK): the UI draws the country's flag from it.
+ * flag, the regional-indicator emoji, stays in the API for clients that show it; ours does not.
  */
 export const ACCENT_INFOS = [
   {
@@ -12,6 +14,7 @@ export const ACCENT_INFOS = [
     country: 'United States',
     language: 'en',
     flag: '🇺🇸',
+    region: 'US',
     engine_voice: 'en-us',
   },
   {
@@ -21,6 +24,7 @@ export const ACCENT_INFOS = [
     country: 'United Kingdom',
     language: 'en',
     flag: '🇬🇧',
+    region: 'GB',
     engine_voice: 'en-gb-x-rp',
   },
   {
@@ -30,6 +34,7 @@ export const ACCENT_INFOS = [
     country: 'India',
     language: 'en',
     flag: '🇮🇳',
+    region: 'IN',
     engine_voice: 'en-gb',
   },
   {
@@ -39,6 +44,7 @@ export const ACCENT_INFOS = [
     country: 'China',
     language: 'zh',
     flag: '🇨🇳',
+    region: 'CN',
     engine_voice: 'cmn',
   },
   {
@@ -48,6 +54,7 @@ export const ACCENT_INFOS = [
     country: 'Spain',
     language: 'es',
     flag: '🇪🇸',
+    region: 'ES',
     engine_voice: 'es',
   },
   {
@@ -57,6 +64,7 @@ export const ACCENT_INFOS = [
     country: 'Turkey',
     language: 'tr',
     flag: '🇹🇷',
+    region: 'TR',
     engine_voice: 'tr',
   },
   {
@@ -66,6 +74,7 @@ export const ACCENT_INFOS = [
     country: 'Ukraine',
     language: 'uk',
     flag: '🇺🇦',
+    region: 'UA',
     engine_voice: 'uk',
   },
   {
@@ -75,6 +84,7 @@ export const ACCENT_INFOS = [
     country: 'Germany',
     language: 'de',
     flag: '🇩🇪',
+    region: 'DE',
     engine_voice: 'de',
   },
   {
@@ -84,6 +94,7 @@ export const ACCENT_INFOS = [
     country: 'France',
     language: 'fr',
     flag: '🇫🇷',
+    region: 'FR',
     engine_voice: 'fr-fr',
   },
 ] as const;

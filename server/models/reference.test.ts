@@ -180,13 +180,27 @@ describe('reference data', () => {
   });
 
   it('keeps the accent infos keyed by locale with the synthesiser voice of each accent on the server', async () => {
-    const infos = ok<Record<string, { locale: string; country: string }>>(await get(t, user, '/api/v2/accent-infos'));
+    const infos = ok<Record<string, { locale: string; country: string; region: string }>>(
+      await get(t, user, '/api/v2/accent-infos'),
+    );
     expect(Object.keys(infos)).toHaveLength(9);
+    // The flag's region is the ISO code, not the short name the UI labels the accent with.
+    expect(infos['en-GB']).toMatchObject({ short_name: 'UK', region: 'GB' });
+    expect(Object.values(infos).map((i) => [i.locale, i.region])).toEqual(
+      Object.values(infos).map((i) => [i.locale, i.locale.slice(-2)]),
+    );
     const engine = rows<{ locale: string; engine_voice: string | null }>(
       await t.database.db.execute(sql`select locale, engine_voice from accent_infos order by locale`),
     );
     expect(engine.every((r) => r.engine_voice)).toBe(true);
     expect(engine.find((r) => r.locale === 'fr-FR')!.engine_voice).toBe('fr-fr');
+    // A row whose region the migration could only guess gets the code's value at the next start.
+    await t.database.db.execute(sql`update accent_infos set region = 'ZZ' where locale = 'en-GB'`);
+    await seedReferenceData(t.database.db);
+    const region = rows<{ region: string }>(
+      await t.database.db.execute(sql`select region from accent_infos where locale = 'en-GB'`),
+    );
+    expect(region).toEqual([{ region: 'GB' }]);
   });
 });
 

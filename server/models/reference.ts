@@ -33,6 +33,7 @@ export async function accentInfoMap(db: Db): Promise<Schemas['AccentInfoMap']> {
         country: r.country ?? '',
         language: r.language,
         flag: r.flag ?? '',
+        region: r.region,
       },
     ]),
   );

@@ -60,13 +60,18 @@ export async function seedAccentInfos(db: Db) {
         country: a.country,
         language: a.language,
         flag: a.flag,
+        region: a.region,
         engineVoice: a.engine_voice,
       })),
     )
-    // Existing rows are left as they are, except that a missing synthesiser voice is filled in.
+    // Existing rows are left as they are, except that a missing synthesiser voice is filled in and the
+    // region follows the code (the migration that added it could only guess it from the locale).
     .onConflictDoUpdate({
       target: accentInfos.locale,
-      set: { engineVoice: sql`coalesce(${accentInfos.engineVoice}, excluded.engine_voice)` },
+      set: {
+        engineVoice: sql`coalesce(${accentInfos.engineVoice}, excluded.engine_voice)`,
+        region: excluded('region'),
+      },
     });
 }
 

@@ -6,6 +6,7 @@ export type { Locator, Page } from '@playwright/test';
 declare global {
   interface Window {
     __timbreCspViolation?: (text: string) => void;
+    __timbreRegionalIndicator?: (text: string) => void;
   }
 }
 
@@ -16,7 +17,7 @@ declare global {
  * suite is the proof the app lives within it. Chromium reports nothing when the policy stops an AudioWorklet
  * module (addModule only rejects): the recorder test's own assertions catch that one.
  */
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{ cspViolations: string[]; regionalIndicators: string[] }>({
   cspViolations: [
     async ({ context }, use) => {
       const violations: string[] = [];
@@ -42,6 +43,76 @@ export const test = base.extend<{ cspViolations: string[] }>({
       await use(violations);
       if (violations.length > 0) {
         throw new Error(`The page broke the Content-Security-Policy:\n${[...new Set(violations)].join('\n')}`);
+      }
+    },
+    { auto: true },
+  ],
+  /**
+   * Fails any test whose pages showed a regional-indicator code point (U+1F1E6–U+1F1FF), the letters of an
+   * emoji flag that Linux draws as empty boxes and Windows as letters: flags are the design system's Flag
+   * pictures. Text and attribute values (aria-label, title, alt…) are watched as they change, so a modal
+   * opened and closed in the middle of a test counts, and the pages still open are read once more at the end.
+   */
+  regionalIndicators: [
+    async ({ context }, use) => {
+      const found: string[] = [];
+      await context.exposeFunction('__timbreRegionalIndicator', (text: string) => found.push(text));
+      await context.addInitScript(() => {
+        const flagLetter = /[\u{1F1E6}-\u{1F1FF}]/u;
+        const report = (what: string) => window.__timbreRegionalIndicator?.(`${what} on ${document.location.href}`);
+        const checkElement = (element: Element) => {
+          for (const { name, value } of Array.from(element.attributes)) {
+            if (flagLetter.test(value)) report(`<${element.localName} ${name}="${value}">`);
+          }
+        };
+        const checkTree = (node: Node) => {
+          if (node.nodeType === Node.TEXT_NODE) {
+            if (flagLetter.test(node.textContent ?? '')) report(`text "${node.textContent}"`);
+            return;
+          }
+          if (!(node instanceof Element)) return;
+          checkElement(node);
+          node.querySelectorAll('*').forEach(checkElement);
+          const text = node.textContent ?? '';
+          if (flagLetter.test(text)) report(`text "${text.slice(0, 200)}"`);
+        };
+        const observer = new MutationObserver((records) => {
+          for (const record of records) {
+            if (record.type === 'attributes' && record.target instanceof Element) checkElement(record.target);
+            else if (record.type === 'characterData') checkTree(record.target);
+            else record.addedNodes.forEach(checkTree);
+          }
+        });
+        const start = () => {
+          checkTree(document.documentElement);
+          observer.observe(document.documentElement, {
+            subtree: true,
+            childList: true,
+            characterData: true,
+            attributes: true,
+          });
+        };
+        if (document.documentElement) start();
+        else document.addEventListener('DOMContentLoaded', start, { once: true });
+      });
+      await use(found);
+      // The end state, read as a user and a screen reader get it: the body's text and every attribute value.
+      for (const page of context.pages()) {
+        const leftover = await page
+          .evaluate(() => {
+            const texts = [document.title, document.body?.innerText ?? ''];
+            document.querySelectorAll('*').forEach((element) => {
+              for (const { value } of Array.from(element.attributes)) texts.push(value);
+            });
+            return texts.filter((text) => /[\u{1F1E6}-\u{1F1FF}]/u.test(text));
+          })
+          .catch(() => [] as string[]);
+        found.push(...leftover.map((text) => `"${text.slice(0, 200)}" on ${page.url()}`));
+      }
+      if (found.length > 0) {
+        throw new Error(
+          `The page showed regional-indicator characters (emoji flags):\n${[...new Set(found)].join('\n')}`,
+        );
       }
     },
     { auto: true },

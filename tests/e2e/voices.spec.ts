@@ -85,6 +85,18 @@ test.describe('voices and conversions, keyboard only', () => {
     const allVoices = page.getByRole('region', { name: 'All voices' });
     const chooseButtons = allVoices.getByRole('button', { name: /^Choose / });
     await expect(chooseButtons.first()).toBeVisible({ timeout: 15_000 });
+    // Accent flags are pictures of our own origin, and they load (one that fails falls back to its letters).
+    const flags = allVoices.locator('[data-region] img');
+    await expect(flags.first()).toBeVisible();
+    await expect
+      .poll(() =>
+        flags.evaluateAll((images) =>
+          (images as HTMLImageElement[]).every(
+            (img) => img.complete && img.naturalWidth > 0 && new URL(img.src).origin === location.origin,
+          ),
+        ),
+      )
+      .toBe(true);
     await expectNoAxeViolations(page);
     const semitones = [2, -3, 0.5];
     const chosen: string[] = [];

@@ -51,6 +51,7 @@ export const ACCENT_INFOS: AccentInfoMap = {
     short_name: 'US',
     country: 'United States',
     flag: '🇺🇸',
+    region: 'US',
     language: 'en',
   },
   'en-GB': {
@@ -59,9 +60,18 @@ export const ACCENT_INFOS: AccentInfoMap = {
     short_name: 'UK',
     country: 'United Kingdom',
     flag: '🇬🇧',
+    region: 'GB',
     language: 'en',
   },
-  'fr-FR': { locale: 'fr-FR', name: 'French', short_name: 'FR', country: 'France', flag: '🇫🇷', language: 'fr' },
+  'fr-FR': {
+    locale: 'fr-FR',
+    name: 'French',
+    short_name: 'FR',
+    country: 'France',
+    flag: '🇫🇷',
+    region: 'FR',
+    language: 'fr',
+  },
 };
 
 export const TAG_GROUPS: NarrationStyleTagGroup[] = [

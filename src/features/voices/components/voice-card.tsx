@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Card,
+  Flag,
   Icon,
   Inline,
   Link,
@@ -61,7 +62,7 @@ export function VoiceCard({
   const blocked = blockedReason(voice);
   const accents = voice.accents.map((accent) => ({
     id: accent.id,
-    flag: accentInfos[accent.locale]?.flag ?? '',
+    region: accentInfos[accent.locale]?.region,
     name: accent.info.name,
   }));
   return (
@@ -133,7 +134,11 @@ export function VoiceCard({
               {accents.map((accent, index) => (
                 <span key={accent.id}>
                   {index > 0 ? ', ' : null}
-                  {accent.flag ? <span aria-hidden="true">{accent.flag} </span> : null}
+                  {accent.region ? (
+                    <>
+                      <Flag region={accent.region} size="sm" />{' '}
+                    </>
+                  ) : null}
                   {accent.name}
                 </span>
               ))}

@@ -59,4 +59,3 @@ export const filterGrid = style({
   gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
 });
 export const steps = style({ margin: 0, paddingInlineStart: vars.space.xl, display: 'grid', gap: vars.space.xs });
-export const accentFlag = style({ fontSize: vars.fontSize.xl, lineHeight: 1 });

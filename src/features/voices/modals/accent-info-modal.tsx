@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import {
   Button,
   Dialog,
+  Flag,
   Modal,
   Spinner,
   Stack,
@@ -53,11 +54,13 @@ export function AccentInfoModal({ data, close }: ModalComponentProps<AccentInfoD
           </Text>
         ) : (
           <Stack gap="md">
-            <p className={styles.accentFlag}>
-              <span role="img" aria-label={intl.formatMessage({ id: 'voices.accent.flag' }, { country: info.country })}>
-                {info.flag}
-              </span>
-            </p>
+            <div>
+              <Flag
+                region={info.region}
+                size="lg"
+                label={intl.formatMessage({ id: 'voices.accent.flag' }, { country: info.country })}
+              />
+            </div>
             <dl className={styles.facts}>
               <div className={styles.fact}>
                 <dt>

@@ -210,6 +210,10 @@ export const VoicesFilters: Story = {
     await userEvent.keyboard(' ');
     await expect(female).toBeChecked();
     const british = await inDialog.findByRole('checkbox', { name: /British English/ });
+    // The accent's flag is a picture of the flag set beside the written name, hidden from the name.
+    await expect(british).toHaveAccessibleName('British English');
+    await expect(dialog.querySelector('[data-region="GB"] img')).toHaveAttribute('alt', '');
+    await expect(dialog.textContent).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
     await tabTo(british);
     await userEvent.keyboard(' ');
     await tabTo(inDialog.getByRole('button', { name: 'Apply' }));
@@ -241,6 +245,9 @@ export const AccentInfo: Story = {
     const { trigger, dialog } = await openByKeyboard(canvasElement, 'About the accent', 'British English');
     const inDialog = within(dialog);
     await waitFor(() => expect(inDialog.getByRole('img', { name: 'Flag of United Kingdom' })).toBeVisible());
+    await expect(inDialog.getByRole('img', { name: 'Flag of United Kingdom' }).getAttribute('src')).toMatch(
+      /\/gb[^/]*\.svg/,
+    );
     await expect(dialog).toHaveTextContent('CountryUnited Kingdom');
     await expect(dialog).toHaveTextContent('LanguageEnglish');
     const count = await inDialog.findByText('4 voices speak with the British English accent.');

@@ -4,6 +4,7 @@ import {
   announce,
   Button,
   Dialog,
+  Flag,
   Modal,
   Stack,
   Text,
@@ -140,7 +141,11 @@ export function VoiceSettingsModal({ data, close }: ModalComponentProps<VoiceSet
             errorMessage={errors.accent_id}
             renderOption={(a) => (
               <>
-                {accentInfos[a.locale]?.flag ? <span aria-hidden="true">{accentInfos[a.locale]?.flag} </span> : null}
+                {accentInfos[a.locale] ? (
+                  <>
+                    <Flag region={accentInfos[a.locale]!.region} size="sm" />{' '}
+                  </>
+                ) : null}
                 {a.is_default
                   ? intl.formatMessage({ id: 'voices.settings.accentDefault' }, { name: a.info.name })
                   : a.info.name}

@@ -7,6 +7,7 @@ import {
   Checkbox,
   CheckboxGroup,
   Dialog,
+  Flag,
   Modal,
   Radio,
   RadioGroup,
@@ -143,8 +144,7 @@ export function VoicesFiltersModal({ data, close }: ModalComponentProps<VoicesFi
             >
               {locales.map((info) => (
                 <Checkbox key={info.locale} value={info.locale}>
-                  <span aria-hidden="true">{info.flag} </span>
-                  {info.name}
+                  <Flag region={info.region} size="sm" /> {info.name}
                 </Checkbox>
               ))}
             </CheckboxGroup>
