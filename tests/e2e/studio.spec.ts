@@ -123,6 +123,11 @@ test.describe('studio, keyboard only', () => {
     }
     await expect(originals.locator('canvas').first()).toBeVisible();
     const first = originals.getByRole('listitem').first();
+    // Compact: an original without conversions (no note, nothing opened) stays short: 308 px with the note
+    // and move forms always open, 178 px since they wait in its menu (issue 13's target, 120 px, needs the
+    // player's compact form).
+    const height = await first.evaluate((el) => Math.round(el.getBoundingClientRect().height));
+    expect(height).toBeLessThanOrEqual(180);
     const play = first.getByRole('button', { name: 'Play' });
     await expect(play).toBeEnabled();
     await activate(page, play);
@@ -133,7 +138,10 @@ test.describe('studio, keyboard only', () => {
     const star = first.getByRole('button', { name: /^Star tone/ });
     await activate(page, star);
     await expect(star).toHaveAttribute('aria-pressed', 'true');
-    await typeInto(page, first.getByRole('textbox', { name: /^Note on/ }), 'Keep this one');
+    await activate(page, first.getByRole('button', { name: /^More actions for/ }));
+    await page.getByRole('menuitem', { name: 'Add note' }).press('Enter');
+    await expect(first.getByRole('textbox', { name: /^Note on/ })).toBeFocused();
+    await page.keyboard.type('Keep this one');
     await page.keyboard.press('Enter');
     await expect(page.locator('body')).toContainText(/Note on “tone” saved\./);
     await activate(page, first.getByRole('button', { name: /^More actions for/ }));
@@ -152,6 +160,9 @@ test.describe('studio, keyboard only', () => {
     await expect(rename).toBeHidden();
     const best = originals.getByRole('listitem').filter({ hasText: 'Best take' });
     await expect(best.getByRole('heading', { level: 3, name: 'Best take' })).toBeVisible();
+    await activate(page, best.getByRole('button', { name: /^More actions for/ }));
+    await page.getByRole('menuitem', { name: 'Move to…' }).press('Enter');
+    await expect(best.getByRole('button', { name: /Move Best take to/ })).toBeFocused();
     await choose(page, best.getByRole('button', { name: /Move Best take to/ }), 'Keepers');
     await activate(page, best.getByRole('button', { name: 'Move', exact: true }));
     await expect(originals.getByRole('listitem')).toHaveCount(1);

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Form } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -62,6 +62,20 @@ export function OriginalItem({
   const [starring, setStarring] = useState(false);
   const [moveTo, setMoveTo] = useState<string | null>(null);
   const [moving, setMoving] = useState(false);
+  // The note and the move are asked for from the menu: the original stays compact until then (a note that
+  // exists is always shown).
+  const [opened, setOpened] = useState<'note' | 'move' | null>(null);
+  const openedForm = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!opened) return;
+    // After the menu has closed and given focus back to its button: into the form that was asked for.
+    const frame = requestAnimationFrame(() =>
+      requestAnimationFrame(() =>
+        openedForm.current?.querySelector<HTMLElement>('input, textarea, button:not([disabled])')?.focus(),
+      ),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [opened]);
   const headingId = `original-${recording.id}`;
   const others = folders.filter((f) => f.id !== recording.parent_folder_id);
   const navigate = useNavigate();
@@ -142,6 +156,8 @@ export function OriginalItem({
           <Menu
             onAction={(key) => {
               if (key === 'convert') convert();
+              if (key === 'note') setOpened('note');
+              if (key === 'move') setOpened('move');
               if (key === 'info') openModal({ id: 'recordingInfo', data: { recording, note } });
               if (key === 'rename') openModal({ id: 'renameRecording', data: { recording, onRenamed: onChanged } });
               if (key === 'export') void exporter.run({ kind: 'original', id: recording.id }, recording.label);
@@ -151,6 +167,16 @@ export function OriginalItem({
             {recording.url ? (
               <MenuItem id="convert" icon="voice">
                 {intl.formatMessage({ id: 'projects.recording.action.convert' })}
+              </MenuItem>
+            ) : null}
+            {note === null ? (
+              <MenuItem id="note" icon="note">
+                {intl.formatMessage({ id: 'projects.recording.action.note' })}
+              </MenuItem>
+            ) : null}
+            {others.length > 0 ? (
+              <MenuItem id="move" icon="folder">
+                {intl.formatMessage({ id: 'projects.recording.action.move' })}
               </MenuItem>
             ) : null}
             <MenuItem id="info" icon="info">
@@ -194,9 +220,20 @@ export function OriginalItem({
         />
       ) : null}
       {conversions}
-      <NoteForm recording={recording} note={note} onSaved={onNoteSaved} />
-      {others.length > 0 ? (
-        <div className={styles.inlineForm}>
+      {note !== null || opened === 'note' ? (
+        <div ref={opened === 'note' ? openedForm : undefined}>
+          <NoteForm
+            recording={recording}
+            note={note}
+            onSaved={(id, text) => {
+              onNoteSaved(id, text);
+              if (opened === 'note') setOpened(null);
+            }}
+          />
+        </div>
+      ) : null}
+      {others.length > 0 && opened === 'move' ? (
+        <div className={styles.inlineForm} ref={openedForm}>
           <Select
             label={intl.formatMessage({ id: 'projects.move.label' }, { name: recording.label })}
             placeholder={intl.formatMessage({ id: 'projects.move.placeholder' })}
@@ -206,6 +243,9 @@ export function OriginalItem({
           />
           <Button variant="secondary" isDisabled={!moveTo} isPending={moving} onPress={() => void move()}>
             <FormattedMessage id="projects.move.submit" />
+          </Button>
+          <Button variant="secondary" isDisabled={moving} onPress={() => setOpened(null)}>
+            <FormattedMessage id="projects.move.cancel" />
           </Button>
         </div>
       ) : null}

@@ -275,7 +275,11 @@ export const StarNoteMove: Story = {
     await waitFor(() => expect(star).toHaveAttribute('aria-pressed', 'true'));
     await expect(announced()).toContain('“Welcome take” starred.');
 
-    await tabTo(within(list).getByRole('textbox', { name: 'Note on Welcome take' }));
+    // Compact until asked: no note field and no move form before the menu opens them.
+    await expect(within(list).queryByRole('textbox', { name: 'Note on Welcome take' })).toBeNull();
+    await expect(within(list).queryByRole('button', { name: /Move Welcome take to/ })).toBeNull();
+    await openOriginalMenu(canvasElement, 'Welcome take', 'Add note');
+    await waitFor(() => expect(within(list).getByRole('textbox', { name: 'Note on Welcome take' })).toHaveFocus());
     await userEvent.keyboard('Use the second half{Enter}');
     await waitFor(() => expect(announced()).toContain('Note on “Welcome take” saved.'));
     await expect(h.calls.find((c) => c.path === '/api/notes' && c.method === 'POST')?.body).toEqual({
@@ -283,8 +287,8 @@ export const StarNoteMove: Story = {
       text: 'Use the second half',
     });
 
-    const move = within(list).getByRole('button', { name: /Move Welcome take to/ });
-    await tabTo(move);
+    await openOriginalMenu(canvasElement, 'Welcome take', 'Move to…');
+    await waitFor(() => expect(within(list).getByRole('button', { name: /Move Welcome take to/ })).toHaveFocus());
     await userEvent.keyboard('{ArrowDown}');
     const listbox = await within(document.body).findByRole('listbox');
     await waitFor(() => expect(listbox.contains(document.activeElement)).toBe(true));
@@ -305,7 +309,7 @@ async function openOriginalMenu(canvasElement: HTMLElement, name: string, item: 
   await userEvent.keyboard('{Enter}');
   const menu = await within(document.body).findByRole('menu');
   await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
-  for (let i = 0; i < 4 && document.activeElement?.textContent !== item; i++) await userEvent.keyboard('{ArrowDown}');
+  for (let i = 0; i < 8 && document.activeElement?.textContent !== item; i++) await userEvent.keyboard('{ArrowDown}');
   await userEvent.keyboard('{Enter}');
 }
 
