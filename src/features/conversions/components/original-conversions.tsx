@@ -45,6 +45,8 @@ export interface OriginalConversionsProps {
 
 /** "Ada, +2 st": how a conversion is named in labels, announcements and the A/B player. */
 export function conversionName(intl: IntlShape, recording: Recording): string {
+  // No pitch shift is no news: "Ava", not "Ava, 0 st".
+  if (!recording.semitones_correction) return recording.voice_name ?? recording.label;
   return intl.formatMessage(
     { id: 'conversions.item.name' },
     {
