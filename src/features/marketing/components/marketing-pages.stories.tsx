@@ -135,7 +135,10 @@ export const PricingYearly: Story = {
     await tabTo(monthly);
     await userEvent.keyboard('{ArrowRight}');
     await expect(canvas.getByRole('radio', { name: 'Yearly' })).toBeChecked();
-    await expect(canvas.getByRole('article', { name: 'Creator' })).toHaveTextContent('$1,999 a year');
+    await expect(canvas.getByRole('article', { name: 'Creator' })).toHaveTextContent(
+      '$166.58 a month, billed $1,999 a year',
+    );
+    await expect(canvas.getByRole('article', { name: 'Creator' })).toHaveTextContent('Recommended');
     await expect(canvas.getByRole('article', { name: 'Power' })).toHaveTextContent('$4,999 a year');
     await expect(canvas.getByRole('article', { name: 'Power' })).toHaveTextContent('Save 16% against monthly billing');
     await expect(canvas.getByRole('article', { name: '30,000 characters' })).toHaveTextContent('$50 a year');

@@ -72,6 +72,9 @@ function CheckItem({ children }: { children: ReactNode }) {
   );
 }
 
+/** The plan the page recommends to a creator who does not know which to take. */
+const RECOMMENDED_CATEGORY = 'creator';
+
 function CurrentBadge() {
   return (
     <Text>
@@ -187,7 +190,13 @@ function PriceLine({ price, interval, small }: { price: Price; interval: Billing
     <p className={small ? s.tierPrice : s.price}>
       <FormattedMessage
         id={`pricing.price.${interval}`}
-        values={{ price: formatPrice(price.amount, price.currency.toUpperCase(), undefined, { locale: intl.locale }) }}
+        values={{
+          price: formatPrice(price.amount, price.currency.toUpperCase(), undefined, { locale: intl.locale }),
+          // A yearly price is compared by what it comes to a month, in whole minor units.
+          perMonth: formatPrice(Math.round(price.amount / 12), price.currency.toUpperCase(), undefined, {
+            locale: intl.locale,
+          }),
+        }}
       />
     </p>
   );
@@ -199,7 +208,15 @@ function PlanCard({ offer, interval, ...buy }: { offer: IntervalOffer; interval:
   const name = intl.formatMessage({ id: planNameId(plan.category) });
   return (
     <Card as="article" elevation="raised" padding="lg" headingLevel={3} heading={name}>
-      {price.id === buy.activePriceId ? <CurrentBadge /> : null}
+      {price.id === buy.activePriceId ? (
+        <CurrentBadge />
+      ) : plan.category === RECOMMENDED_CATEGORY ? (
+        <Text>
+          <Badge tone="accent" icon="star">
+            <FormattedMessage id="pricing.recommended" />
+          </Badge>
+        </Text>
+      ) : null}
       <Text tone="muted">
         <FormattedMessage id={`pricing.plan.${plan.category as 'creator' | 'power'}.summary`} />
       </Text>
