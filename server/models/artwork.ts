@@ -5,7 +5,7 @@ import { voices, type EnginePreset } from '../db/schema.ts';
 import type { AgeGroup, Gender, Species } from './catalogue.ts';
 
 /**
- * Voice artwork drawn by the project: a portrait (image), the same portrait small (thumbnail) and a wide
+ * Voice artwork drawn by the project: a voice print (image), the same print small (thumbnail) and a wide
  * banner (background), as SVG computed from the voice's own traits — species, gender, age, pitch and
  * engine preset — with the slug seeding the colours and details. The same voice always gives the same
  * bytes, nothing is fetched from anywhere, and no text is drawn (the art of a private voice tells
@@ -48,10 +48,6 @@ function random(seed: number) {
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(((h % 360) + 360) % 360)} ${s}% ${l}%)`;
-
-const SKIN = ['#f6d5bd', '#eabd9b', '#d29c77', '#b07a57', '#8a5a3d', '#5f3b27'];
-const HAIR = ['#231812', '#3f2819', '#6b4224', '#a8743a', '#d5ae6b', '#1a1a1a', '#7b2e1c'];
-const GREY_HAIR = ['#d9d9d9', '#bfbfbf', '#ececec'];
 
 interface Palette {
   hue: number;
@@ -98,153 +94,64 @@ function waveBars(subject: ArtSubject, p: Palette): string {
   return out;
 }
 
-function human(subject: ArtSubject, p: Palette): string {
-  const child = subject.ageGroup === 'child';
-  const senior = subject.ageGroup === 'senior';
-  const skin = SKIN[Math.floor(p.rand() * SKIN.length)]!;
-  const hair = senior ? GREY_HAIR[Math.floor(p.rand() * GREY_HAIR.length)]! : HAIR[Math.floor(p.rand() * HAIR.length)]!;
-  const cloth = hsl(p.hue + 180 + p.rand() * 60, 38, 30);
-  const s = child ? 0.9 : 1;
-  const headRx = r1(78 * s * (child ? 1.08 : 1));
-  const headRy = r1(92 * s);
-  const cy = child ? 240 : 225;
-  const shoulders = child
-    ? `M140 512C150 420 200 385 256 385C312 385 362 420 372 512Z`
-    : `M92 512C106 405 178 362 256 362C334 362 406 405 420 512Z`;
-  let back = '';
-  let front = '';
-  if (subject.gender === 'female') {
-    back = `<path d="M${256 - headRx - 12} ${cy + 10}C${256 - headRx - 20} ${cy - 120} ${256 + headRx + 20} ${cy - 120} ${256 + headRx + 12} ${cy + 10}L${256 + headRx + 20} ${cy + 140}C${256 + 60} ${cy + 160} ${256 - 60} ${cy + 160} ${256 - headRx - 20} ${cy + 140}Z" fill="${hair}"/>`;
-    front = `<path d="M${256 - headRx} ${cy - 10}C${256 - headRx + 10} ${cy - headRy - 20} ${256 + headRx - 10} ${cy - headRy - 20} ${256 + headRx} ${cy - 10}C${256 + 30} ${cy - 70} ${256 - 40} ${cy - 60} ${256 - headRx} ${cy - 10}Z" fill="${hair}"/>`;
-  } else if (subject.gender === 'male') {
-    front = senior
-      ? `<path d="M${256 - headRx} ${cy - 5}C${256 - headRx} ${cy - 60} ${256 - 40} ${cy - 70} ${256 - 30} ${cy - 78}C${256 - 60} ${cy - 50} ${256 - headRx + 10} ${cy - 40} ${256 - headRx} ${cy - 5}ZM${256 + headRx} ${cy - 5}C${256 + headRx} ${cy - 60} ${256 + 40} ${cy - 70} ${256 + 30} ${cy - 78}C${256 + 60} ${cy - 50} ${256 + headRx - 10} ${cy - 40} ${256 + headRx} ${cy - 5}Z" fill="${hair}"/>`
-      : `<path d="M${256 - headRx} ${cy - 10}C${256 - headRx} ${cy - headRy - 22} ${256 + headRx} ${cy - headRy - 22} ${256 + headRx} ${cy - 10}C${256 + headRx - 16} ${cy - 62} ${256 - headRx + 16} ${cy - 62} ${256 - headRx} ${cy - 10}Z" fill="${hair}"/>`;
-  } else {
-    back = `<path d="M${256 - headRx - 10} ${cy + 50}C${256 - headRx - 26} ${cy - 110} ${256 + headRx + 26} ${cy - 110} ${256 + headRx + 10} ${cy + 50}Z" fill="${hair}"/>`;
-    front = `<path d="M${256 - headRx} ${cy - 5}C${256 - headRx + 4} ${cy - headRy - 18} ${256 + headRx - 4} ${cy - headRy - 18} ${256 + headRx} ${cy - 5}C${256 + 20} ${cy - 50} ${256 - 50} ${cy - 40} ${256 - headRx} ${cy - 5}Z" fill="${hair}"/>`;
-  }
-  const eyeY = cy + 5;
-  const eyeDx = r1(headRx * 0.38);
-  const smile = senior ? 14 : child ? 22 : 18;
-  return (
-    back +
-    `<path d="${shoulders}" fill="${cloth}"/>` +
-    `<rect x="${256 - 28 * s}" y="${cy + 60}" width="${56 * s}" height="80" rx="22" fill="${skin}"/>` +
-    `<rect x="${256 - 28 * s}" y="${cy + 60}" width="${56 * s}" height="80" rx="22" fill="#000" fill-opacity="0.12"/>` +
-    `<ellipse cx="256" cy="${cy}" rx="${headRx}" ry="${headRy}" fill="${skin}"/>` +
-    front +
-    `<ellipse cx="${256 - eyeDx}" cy="${eyeY}" rx="7" ry="${child ? 10 : 8}" fill="#2a211c"/>` +
-    `<ellipse cx="${256 + eyeDx}" cy="${eyeY}" rx="7" ry="${child ? 10 : 8}" fill="#2a211c"/>` +
-    `<path d="M${256 - smile} ${cy + 42}Q256 ${cy + 42 + smile * 0.9} ${256 + smile} ${cy + 42}" fill="none" stroke="#7a3b2e" stroke-width="5" stroke-linecap="round"/>` +
-    (senior
-      ? `<path d="M${256 - eyeDx - 14} ${eyeY + 16}q14 6 28 0M${256 + eyeDx - 14} ${eyeY + 16}q14 6 28 0" fill="none" stroke="#000" stroke-opacity="0.18" stroke-width="3"/>`
-      : '') +
-    (child
-      ? `<circle cx="${256 - eyeDx - 10}" cy="${eyeY + 28}" r="12" fill="#ff7a8a" fill-opacity="0.35"/><circle cx="${256 + eyeDx + 10}" cy="${eyeY + 28}" r="12" fill="#ff7a8a" fill-opacity="0.35"/>`
-      : '')
+/**
+ * The voice's print: closed curves around the centre, no face. Their lobes follow the pitch (more for higher
+ * voices), their depth the formant scale, and their line the kind of voice: smooth for people, stepped for
+ * robots, spiked for creatures, beaded for cartoons. Children's prints are smaller and busier, seniors' calmer.
+ */
+function voicePrint(subject: ArtSubject, p: Palette): string {
+  const pitch = subject.pitch ?? 140;
+  const formant = subject.preset.formant_scale ?? 1;
+  const age = subject.ageGroup;
+  const lobes = Math.round(
+    Math.max(3, Math.min(14, pitch / 22 + (age === 'child' ? 2 : 0) - (age === 'senior' ? 1 : 0))),
   );
-}
-
-function robot(subject: ArtSubject, p: Palette): string {
-  const metal = hsl(p.hue + 200, 12, 72);
-  const dark = hsl(p.hue + 200, 14, 38);
-  const glow = hsl(p.hue + 180, 95, 62);
-  const ring = (subject.preset.timbre?.ring_mod_hz as number | undefined) ?? 40;
-  const eyeR = r1(Math.max(12, Math.min(26, 10 + ring / 8)));
-  let grille = '';
-  for (let i = 0; i < 5; i++)
-    grille += `<rect x="${210 + i * 20}" y="272" width="10" height="22" rx="3" fill="${dark}"/>`;
-  return (
-    `<path d="M120 512L150 400C160 372 190 360 256 360C322 360 352 372 362 400L392 512Z" fill="${dark}"/>` +
-    `<rect x="232" y="318" width="48" height="50" fill="${dark}"/>` +
-    `<line x1="256" y1="140" x2="256" y2="96" stroke="${dark}" stroke-width="8"/><circle cx="256" cy="90" r="12" fill="${glow}"/>` +
-    `<rect x="160" y="136" width="192" height="184" rx="40" fill="${metal}"/>` +
-    `<rect x="176" y="176" width="160" height="70" rx="30" fill="${dark}"/>` +
-    `<circle cx="218" cy="211" r="${eyeR}" fill="${glow}"/><circle cx="294" cy="211" r="${eyeR}" fill="${glow}"/>` +
-    `<circle cx="218" cy="211" r="${r1(eyeR * 0.4)}" fill="#fff" fill-opacity="0.8"/><circle cx="294" cy="211" r="${r1(eyeR * 0.4)}" fill="#fff" fill-opacity="0.8"/>` +
-    grille +
-    `<rect x="146" y="196" width="16" height="44" rx="6" fill="${dark}"/><rect x="350" y="196" width="16" height="44" rx="6" fill="${dark}"/>`
-  );
-}
-
-function creature(subject: ArtSubject, p: Palette): string {
-  const rough = (subject.preset.timbre?.roughness as number | undefined) ?? 0;
-  const big = (subject.preset.formant_scale ?? 1) < 0.95;
-  const skin = big ? hsl(p.hue + 110, 32, 42) : hsl(p.hue + 150, 55, 70);
-  const dark = big ? hsl(p.hue + 110, 30, 26) : hsl(p.hue + 150, 45, 45);
-  const rx = big ? 112 : 72;
-  const ry = big ? 92 : 80;
-  const cy = 225;
-  const crown = big
-    ? `<path d="M${256 - 70} ${cy - 60}C${256 - 120} ${cy - 120} ${256 - 140} ${cy - 150} ${256 - 110} ${cy - 190}C${256 - 100} ${cy - 140} ${256 - 70} ${cy - 110} ${256 - 40} ${cy - 80}Z" fill="#efe3c6"/>` +
-      `<path d="M${256 + 70} ${cy - 60}C${256 + 120} ${cy - 120} ${256 + 140} ${cy - 150} ${256 + 110} ${cy - 190}C${256 + 100} ${cy - 140} ${256 + 70} ${cy - 110} ${256 + 40} ${cy - 80}Z" fill="#efe3c6"/>`
-    : `<path d="M${256 - 60} ${cy - 30}L${256 - 130} ${cy - 120}L${256 - 40} ${cy - 70}Z" fill="${skin}"/>` +
-      `<path d="M${256 + 60} ${cy - 30}L${256 + 130} ${cy - 120}L${256 + 40} ${cy - 70}Z" fill="${skin}"/>` +
-      `<path d="M150 300C90 230 100 170 170 230ZM362 300C422 230 412 170 342 230Z" fill="#fff" fill-opacity="0.35"/>`;
-  let teeth = '';
-  if (rough > 0.4) {
-    for (let i = -2; i <= 2; i++) teeth += `<path d="M${256 + i * 18 - 7} ${cy + 48}l7 14l7 -14Z" fill="#f4f0e0"/>`;
+  const base = age === 'child' ? 78 : 96;
+  const depth = Math.max(8, Math.min(34, 22 * formant * (age === 'senior' ? 0.75 : 1)));
+  const twist = p.rand() * Math.PI * 2;
+  const shape = (t: number): number => {
+    const wave = Math.sin(lobes * t + twist);
+    switch (subject.species) {
+      case 'robot':
+        return Math.round(wave * 2) / 2;
+      case 'creature':
+        return Math.sign(wave) * Math.abs(wave) ** 0.35;
+      default:
+        return wave;
+    }
+  };
+  const curve = (radius: number, amp: number, phase: number) => {
+    let d = '';
+    for (let i = 0; i <= 180; i++) {
+      const t = (i / 180) * Math.PI * 2;
+      const r = radius + amp * shape(t + phase);
+      d += `${i === 0 ? 'M' : 'L'}${r1(256 + r * Math.cos(t))} ${r1(220 + r * Math.sin(t))}`;
+    }
+    return `${d}Z`;
+  };
+  let out = '';
+  for (let layer = 0; layer < 3; layer++) {
+    const fill = hsl(p.hue + 40 + layer * 25, 70, 62 + layer * 8);
+    out += `<path d="${curve(base + 36 - layer * 30, depth * (1 - layer * 0.25), layer * 0.4)}" fill="${fill}" fill-opacity="${r1(0.55 + layer * 0.15)}"/>`;
   }
-  let sparkles = '';
-  if (!big) {
-    for (let i = 0; i < 7; i++) {
-      sparkles += `<circle cx="${r1(80 + p.rand() * 352)}" cy="${r1(60 + p.rand() * 200)}" r="${r1(2 + p.rand() * 4)}" fill="#fff" fill-opacity="0.7"/>`;
+  if (subject.species === 'cartoon') {
+    for (let i = 0; i < lobes; i++) {
+      const t = (i / lobes) * Math.PI * 2 + twist;
+      const r = base + 36 + depth;
+      out += `<circle cx="${r1(256 + r * Math.cos(t))}" cy="${r1(220 + r * Math.sin(t))}" r="${r1(6 + depth / 4)}" fill="#fff" fill-opacity="0.7"/>`;
     }
   }
-  return (
-    sparkles +
-    `<path d="M${big ? 90 : 150} 512C${big ? 100 : 160} 400 ${big ? 170 : 200} 350 256 350C${big ? 342 : 312} 350 ${big ? 412 : 352} 400 ${big ? 422 : 362} 512Z" fill="${dark}"/>` +
-    crown +
-    `<ellipse cx="256" cy="${cy}" rx="${rx}" ry="${ry}" fill="${skin}"/>` +
-    `<ellipse cx="${256 - rx * 0.4}" cy="${cy - 10}" rx="${big ? 16 : 14}" ry="${big ? 10 : 16}" fill="#ffd23f" transform="rotate(${big ? 12 : -8} ${256 - rx * 0.4} ${cy - 10})"/>` +
-    `<ellipse cx="${256 + rx * 0.4}" cy="${cy - 10}" rx="${big ? 16 : 14}" ry="${big ? 10 : 16}" fill="#ffd23f" transform="rotate(${big ? -12 : 8} ${256 + rx * 0.4} ${cy - 10})"/>` +
-    `<rect x="${256 - rx * 0.4 - 3}" y="${cy - 22}" width="6" height="24" rx="3" fill="#1b1b1b"/>` +
-    `<rect x="${256 + rx * 0.4 - 3}" y="${cy - 22}" width="6" height="24" rx="3" fill="#1b1b1b"/>` +
-    `<path d="M${256 - 44} ${cy + 44}Q256 ${cy + (big ? 60 : 70)} ${256 + 44} ${cy + 44}" fill="none" stroke="${dark}" stroke-width="6" stroke-linecap="round"/>` +
-    teeth
-  );
-}
-
-function cartoon(subject: ArtSubject, p: Palette): string {
-  const face = hsl(p.hue + 60, 75, 62);
-  const dark = hsl(p.hue + 60, 60, 36);
-  const child = subject.ageGroup === 'child';
-  const cy = 220;
-  const r = child ? 118 : 108;
-  const beak =
-    subject.gender === 'male' && !child
-      ? `<ellipse cx="256" cy="${cy + 48}" rx="58" ry="24" fill="#ffa41b"/><path d="M206 ${cy + 50}Q256 ${cy + 70} 306 ${cy + 50}" fill="none" stroke="#c96f00" stroke-width="4"/>`
-      : `<path d="M${256 - 36} ${cy + 40}Q256 ${cy + 84} ${256 + 36} ${cy + 40}Z" fill="#7a2232"/><path d="M${256 - 18} ${cy + 58}Q256 ${cy + 76} ${256 + 18} ${cy + 58}" fill="#ff8fa3"/>`;
-  return (
-    `<path d="M130 512C140 420 190 380 256 380C322 380 372 420 382 512Z" fill="${dark}"/>` +
-    `<circle cx="256" cy="${cy}" r="${r}" fill="${face}"/>` +
-    `<circle cx="210" cy="${cy - 20}" r="34" fill="#fff"/><circle cx="302" cy="${cy - 20}" r="34" fill="#fff"/>` +
-    `<circle cx="216" cy="${cy - 14}" r="16" fill="#1b1b1b"/><circle cx="296" cy="${cy - 14}" r="16" fill="#1b1b1b"/>` +
-    `<circle cx="222" cy="${cy - 20}" r="5" fill="#fff"/><circle cx="302" cy="${cy - 20}" r="5" fill="#fff"/>` +
-    `<circle cx="175" cy="${cy + 32}" r="16" fill="#ff6b81" fill-opacity="0.45"/><circle cx="337" cy="${cy + 32}" r="16" fill="#ff6b81" fill-opacity="0.45"/>` +
-    beak
-  );
-}
-
-function figure(subject: ArtSubject, p: Palette): string {
-  switch (subject.species) {
-    case 'robot':
-      return robot(subject, p);
-    case 'creature':
-      return creature(subject, p);
-    case 'cartoon':
-      return cartoon(subject, p);
-    default:
-      return human(subject, p);
-  }
+  return out + `<circle cx="256" cy="220" r="${r1(base / 4)}" fill="#fff" fill-opacity="0.85"/>`;
 }
 
 function portrait(subject: ArtSubject, size: number, detailed: boolean): string {
   const p = paletteOf(subject);
   const id = `v${seedOf(subject.slug).toString(36)}`;
   const body =
-    backdrop(p, id) + (detailed ? rings(subject) : '') + figure(subject, p) + (detailed ? waveBars(subject, p) : '');
+    backdrop(p, id) +
+    (detailed ? rings(subject) : '') +
+    voicePrint(subject, p) +
+    (detailed ? waveBars(subject, p) : '');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="${size}" height="${size}">${body}</svg>`;
 }
 

@@ -169,6 +169,24 @@ describe('the voice catalogue', () => {
     expect(voiceArt(subject(VOICES[0]!), 'image')).toBe(images[0]);
     for (const svg of images) expect(svg).not.toMatch(/NaN|undefined/);
   });
+
+  it('draws a voice print shaped by the voice, not a recoloured face', () => {
+    const voice = VOICES[0]!;
+    const subject = { slug: voice.slug, species: 'human' as const, gender: voice.gender, ageGroup: 'adult' as const };
+    const shapes = (svg: string) => [...svg.matchAll(/<path d="([^"]+)"/g)].map((m) => m[1]).join('|');
+    const at = (over: Partial<Parameters<typeof voiceArt>[0]>) =>
+      shapes(voiceArt({ ...subject, pitch: 120, preset: voice.preset, ...over }, 'thumbnail'));
+    // The colours come from the slug; the shape from the pitch, the kind of voice and the age.
+    expect(at({ pitch: 240 })).not.toBe(at({ pitch: 100 }));
+    expect(at({ species: 'robot' })).not.toBe(at({ species: 'human' }));
+    expect(at({ ageGroup: 'child' })).not.toBe(at({ ageGroup: 'adult' }));
+    expect(at({ gender: 'female' })).toBe(at({ gender: 'male' }));
+    // No eyes, skin or hair: ellipses drew the faces.
+    for (const v of VOICES)
+      expect(voiceArt({ ...subject, species: v.species, pitch: 150, preset: v.preset }, 'image')).not.toMatch(
+        /<ellipse/,
+      );
+  });
 });
 
 describe('access rules', () => {
