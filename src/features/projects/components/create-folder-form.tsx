@@ -3,7 +3,6 @@ import { Form } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   addToast,
-  announce,
   Button,
   isValidName,
   nameRuleMessage,
@@ -34,7 +33,6 @@ export function CreateFolderForm({ projectId, onCreated }: { projectId: string; 
             onCreated(folder);
             setName('');
             const message = intl.formatMessage({ id: 'projects.folder.created' }, { name: folder.name });
-            announce(message);
             addToast({ message, severity: 'success' });
           })
           .catch((error: unknown) => setServerError(failureMessage(error)))
@@ -50,7 +48,9 @@ export function CreateFolderForm({ projectId, onCreated }: { projectId: string; 
             setName(value);
             setServerError(null);
           }}
-          validate={(value) => (value === '' || isValidName(value) ? null : intl.formatMessage(nameRuleMessage))}
+          // An empty name breaks the rule too: submitting it marks the field invalid with the rule as its
+          // description and takes focus there (WCAG 3.3.1), where refusing it silently said nothing.
+          validate={(value) => (isValidName(value) ? null : intl.formatMessage(nameRuleMessage))}
           isReadOnly={pending}
         />
       </div>

@@ -5,6 +5,7 @@ import { Button, ButtonLink, Heading, LoadState, PageBlock, PageHeader } from '.
 import { isApiError, useApi } from '../../../api/index.ts';
 import { useResource } from '../../../machines/index.ts';
 import { openModal } from '../../../shared/modals/index.ts';
+import { useClaimNavigationFocus } from '../../../shared/navigation-focus.ts';
 import { getProjectByUrl } from '../api/projects-api.ts';
 import { urlTargetOf } from '../url-target.ts';
 import type { RenderConversions } from './originals-pane.tsx';
@@ -35,6 +36,8 @@ export function ProjectPage({ renderConversions }: ProjectPageProps = {}) {
     getProjectByUrl(api, `/${ownerName}/${projectSlug}`),
   );
   const exporter = useExport();
+  // The original the address names takes the focus of the navigation (the page heading does not first).
+  useClaimNavigationFocus(target.original !== null);
 
   if (project.status === 'error') {
     const notFound = isApiError(project.error) && project.error.statusCode === 404;

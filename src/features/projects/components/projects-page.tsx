@@ -27,6 +27,7 @@ import {
   TableHeader,
   Text,
   TextField,
+  useAnnounceChange,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { failureMessage, listPreferencesStore } from '../../../machines/index.ts';
@@ -61,6 +62,11 @@ export function ProjectsPage() {
   });
 
   const stateLabel = intl.formatMessage({ id: `projects.state.${state}` });
+  const countMessage = search
+    ? intl.formatMessage({ id: 'projects.count.search' }, { count: list.total, search })
+    : intl.formatMessage({ id: 'projects.count' }, { count: list.total, state: stateLabel });
+  // Said after a search; a sort, the state filter and a page are each said by their own control.
+  useAnnounceChange(search, list.status === 'ready' ? countMessage : null);
 
   return (
     <PageBlock width="large" gap="lg">
@@ -100,14 +106,13 @@ export function ProjectsPage() {
           <FormattedMessage id="projects.filters.open" values={{ state: stateLabel }} />
         </Button>
       </Inline>
-      <Text tone="muted" role="status">
+      {/* Not live: the count is said after a search the user made (useAnnounceChange), not on arrival. */}
+      <Text tone="muted" role="status" aria-live="off">
         {list.status === 'loading'
           ? intl.formatMessage({ id: 'projects.loading' })
           : list.status === 'error'
             ? list.error
-            : search
-              ? intl.formatMessage({ id: 'projects.count.search' }, { count: list.total, search })
-              : intl.formatMessage({ id: 'projects.count' }, { count: list.total, state: stateLabel })}
+            : countMessage}
       </Text>
       <Table aria-label={intl.formatMessage({ id: 'projects.table' })}>
         <TableHeader>
@@ -232,7 +237,6 @@ function CreateProjectForm({ onCreated }: { onCreated: (project: Project) => voi
             onCreated(project);
             setName('');
             const message = intl.formatMessage({ id: 'projects.create.done' }, { name: project.name });
-            announce(message);
             addToast({ message, severity: 'success' });
           })
           .catch((error: unknown) => setServerError(failureMessage(error)))
@@ -248,7 +252,9 @@ function CreateProjectForm({ onCreated }: { onCreated: (project: Project) => voi
             setName(value);
             setServerError(null);
           }}
-          validate={(value) => (value === '' || isValidName(value) ? null : intl.formatMessage(nameRuleMessage))}
+          // An empty name breaks the rule too: submitting it marks the field invalid with the rule as its
+          // description and takes focus there (WCAG 3.3.1), where refusing it silently said nothing.
+          validate={(value) => (isValidName(value) ? null : intl.formatMessage(nameRuleMessage))}
           isReadOnly={pending}
         />
       </div>
