@@ -281,7 +281,8 @@ export const CreateFolder: Story = {
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(field).toHaveAccessibleDescription(/length should be between 1 and 40 characters/);
     await expect(field).toHaveFocus();
-    await expect(h.calls.some((c) => c.method === 'POST')).toBe(false);
+    await expect(announced().filter((m) => m.includes('length should be between 1 and 40'))).toHaveLength(1);
+    await expect(h.calls.some((c) => c.method === 'POST' && c.path === '/api/folders')).toBe(false);
     await userEvent.keyboard('Bonus{Enter}');
     await waitFor(() => expect(folderRow(canvasElement, 'Bonus')).toHaveAttribute('aria-selected', 'true'));
     const rows = within(canvas.getByRole('grid', { name: 'Folders' })).getAllByRole('row');

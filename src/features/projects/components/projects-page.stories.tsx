@@ -194,6 +194,7 @@ export const CreateProject: Story = {
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(field).toHaveAccessibleDescription(/length should be between 1 and 40 characters/);
     await expect(field).toHaveFocus();
+    await expect(announced().filter((m) => m.includes('length should be between 1 and 40'))).toHaveLength(1);
     await userEvent.keyboard('--bad{Enter}');
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(h.calls.some((c) => c.path === '/api/projects' && c.method === 'POST')).toBe(false);

@@ -222,15 +222,29 @@ function CreateProjectForm({ onCreated }: { onCreated: (project: Project) => voi
   const api = useApi();
   const [name, setName] = useState('');
   const [pending, setPending] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  // The server's refusal, or the rule when an empty name is submitted: shown at the field until it changes.
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   return (
     <Form
+      ref={formRef}
       className={styles.inlineForm}
       aria-label={intl.formatMessage({ id: 'projects.create.title' })}
-      validationErrors={serverError ? { name: serverError } : undefined}
+      validationErrors={fieldError ? { name: fieldError } : undefined}
       onSubmit={(event) => {
         event.preventDefault();
-        if (pending || !isValidName(name)) return;
+        if (pending) return;
+        if (!isValidName(name)) {
+          // Only an empty name gets here (the rule refuses the others as typed): it is refused at the
+          // field, marked invalid with the rule as its description (WCAG 3.3.1). Focus going to the field
+          // reads it with its error; when the field had focus already (Enter in it), the error is said.
+          const message = intl.formatMessage(nameRuleMessage);
+          setFieldError(message);
+          const input = formRef.current?.querySelector<HTMLInputElement>('input[name="name"]');
+          if (input && input === document.activeElement) announce(message, { politeness: 'assertive' });
+          else input?.focus();
+          return;
+        }
         setPending(true);
         createProject(api, name)
           .then((project) => {
@@ -239,7 +253,7 @@ function CreateProjectForm({ onCreated }: { onCreated: (project: Project) => voi
             const message = intl.formatMessage({ id: 'projects.create.done' }, { name: project.name });
             addToast({ message, severity: 'success' });
           })
-          .catch((error: unknown) => setServerError(failureMessage(error)))
+          .catch((error: unknown) => setFieldError(failureMessage(error)))
           .finally(() => setPending(false));
       }}
     >
@@ -250,11 +264,9 @@ function CreateProjectForm({ onCreated }: { onCreated: (project: Project) => voi
           value={name}
           onChange={(value) => {
             setName(value);
-            setServerError(null);
+            setFieldError(null);
           }}
-          // An empty name breaks the rule too: submitting it marks the field invalid with the rule as its
-          // description and takes focus there (WCAG 3.3.1), where refusing it silently said nothing.
-          validate={(value) => (isValidName(value) ? null : intl.formatMessage(nameRuleMessage))}
+          validate={(value) => (value === '' || isValidName(value) ? null : intl.formatMessage(nameRuleMessage))}
           isReadOnly={pending}
         />
       </div>
