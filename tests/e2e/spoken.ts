@@ -24,7 +24,7 @@ export async function recordSpeech(page: Page) {
     };
     new MutationObserver((records) => {
       for (const record of records) {
-        for (const node of record.addedNodes) {
+        for (const node of Array.from(record.addedNodes)) {
           if (!(node instanceof Element)) continue;
           if (node.matches('[role="log"] li[data-id]')) note(node);
           node.querySelectorAll('[role="log"] li[data-id]').forEach(note);

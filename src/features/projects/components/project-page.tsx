@@ -36,8 +36,9 @@ export function ProjectPage({ renderConversions }: ProjectPageProps = {}) {
     getProjectByUrl(api, `/${ownerName}/${projectSlug}`),
   );
   const exporter = useExport();
-  // The original the address names takes the focus of the navigation (the page heading does not first).
-  useClaimNavigationFocus(target.original !== null);
+  // The original the address names takes the focus of the navigation (the page heading does not first);
+  // a project that cannot be shown leaves it to its error's heading.
+  useClaimNavigationFocus(target.original !== null && project.status !== 'error');
 
   if (project.status === 'error') {
     const notFound = isApiError(project.error) && project.error.statusCode === 404;
