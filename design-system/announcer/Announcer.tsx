@@ -23,7 +23,7 @@ export function Announcer() {
       <div role="log" aria-live="off" aria-label={intl.formatMessage(messages.label)}>
         <ul>
           {entries.map((entry) => (
-            <li key={entry.id} data-politeness={entry.politeness}>
+            <li key={entry.id} data-id={entry.id} data-politeness={entry.politeness}>
               {entry.message}
             </li>
           ))}

@@ -83,6 +83,17 @@ export function announce(message: string, options: AnnounceOptions = {}): void {
   sink(text, politeness, options.timeout);
 }
 
+/**
+ * Keeps `message` in the announcement log without speaking it, for a message that something else already
+ * speaks in its own way (a toast, whose React Aria region announces it): the log stays the full record of
+ * what was said, and the message is said once. Blank messages are ignored.
+ */
+export function recordAnnouncement(message: string, politeness: Politeness = 'polite'): void {
+  const text = message.trim();
+  if (!text) return;
+  announcementLog.trigger.announced({ message: text, politeness });
+}
+
 /** Empties the announcement log (not what a screen reader has already queued). */
 export function clearAnnouncements(): void {
   announcementLog.trigger.cleared();

@@ -6,6 +6,7 @@ export {
   announcementLog,
   clearAnnouncements,
   progressMilestone,
+  recordAnnouncement,
   setAnnouncerSink,
   type AnnounceOptions,
   type AnnounceParams,
@@ -20,3 +21,4 @@ export {
   useClearStaleAnnouncementsOnChange,
   useClearStaleAnnouncementsOnUnmount,
 } from './stale.ts';
+export { useAnnounceChange } from './use-announce-change.ts';

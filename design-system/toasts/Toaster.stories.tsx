@@ -73,7 +73,11 @@ const toastTexts = (element: HTMLElement) =>
     .getAllByRole('alertdialog')
     .map((toast) => toast.textContent);
 
-/** Buttons add toasts by keyboard; each is shown newest first and announced (errors assertively). */
+/**
+ * Buttons add toasts by keyboard; each is shown newest first and spoken once, by React Aria: its message is
+ * the alert inside the toast, never also sent to the announcer's live region; the log keeps it once (errors
+ * as assertive).
+ */
 export const AddByKeyboard: Story = {
   render: () => <Demo />,
   play: async ({ canvasElement }) => {
@@ -92,7 +96,12 @@ export const AddByKeyboard: Story = {
     // Newest first.
     await expect(toastTexts(notifications)[0]).toContain('Something went wrong');
 
+    const success = within(notifications).getByRole('alertdialog', { name: 'Feedback submitted successfully' });
+    await expect(within(success).getByRole('alert')).toHaveTextContent('Feedback submitted successfully');
+    await expect(document.querySelector('[data-live-announcer]')?.textContent ?? '').not.toContain('Feedback');
+
     const log = canvas.getByRole('log', { name: 'Recent announcements' });
+    await expect(within(log).getAllByText('Feedback submitted successfully')).toHaveLength(1);
     await expect(within(log).getByText('Feedback submitted successfully')).toHaveAttribute('data-politeness', 'polite');
     await expect(within(log).getByText(/Something went wrong/)).toHaveAttribute('data-politeness', 'assertive');
   },

@@ -4,6 +4,7 @@ import {
   Link,
   Text,
   UNSTABLE_Toast as AriaToast,
+  UNSTABLE_ToastContent as AriaToastContent,
   UNSTABLE_ToastRegion as AriaToastRegion,
   type QueuedToast,
 } from 'react-aria-components';
@@ -50,7 +51,10 @@ export interface ToasterProps {
  * region is paused, so a keyboard user can reach an action before the toast goes; when the last toast
  * goes, focus returns where it was before entering.
  *
- * The toasts are not live regions: each was already announced once by the store, through the announcer.
+ * Each toast is spoken by React Aria, the same way in every screen reader: its message sits in React Aria's
+ * toast content, an alert made visible once the toast is mounted. The store only records it in the
+ * announcer's log, so it is said once. A toast marked `spoken: false` (its outcome was already announced
+ * by the page in its own words) shows its message without the alert.
  */
 export function Toaster({ store = appToastStore }: ToasterProps) {
   const intl = useIntl();
@@ -83,7 +87,8 @@ export function Toaster({ store = appToastStore }: ToasterProps) {
 function ToastItem({ toast, onDismiss }: { toast: QueuedToast<Toast>; onDismiss: () => void }) {
   const intl = useIntl();
   const ref = useRef<HTMLDivElement>(null);
-  const { message, severity, action } = toast.content;
+  const { message, severity, action, spoken } = toast.content;
+  const Content = spoken ? AriaToastContent : 'div';
 
   // React Aria's Toast takes no key handlers; Escape anywhere in the toast dismisses it.
   useEffect(() => {
@@ -109,9 +114,11 @@ function ToastItem({ toast, onDismiss }: { toast: QueuedToast<Toast>; onDismiss:
         <Icon name={severity} label={intl.formatMessage(messages[severity])} />
       </span>
       <div className={styles.body}>
-        <Text slot="title" elementType="p" className={styles.message}>
-          {message}
-        </Text>
+        <Content>
+          <Text slot="title" elementType="p" className={styles.message}>
+            {message}
+          </Text>
+        </Content>
         {action?.href !== undefined ? (
           <Link href={action.href} className={styles.action} onPress={runAction}>
             {action.label}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAnnouncerSink, type AnnouncerSink } from '../announcer/announcer.ts';
+import { announcementLog, clearAnnouncements, setAnnouncerSink, type AnnouncerSink } from '../announcer/announcer.ts';
 import {
   CONVERSION_TOAST_DURATION,
   MAX_TOASTS,
@@ -17,7 +17,9 @@ beforeEach(() => {
   store = createToastStore();
   spoken = vi.fn<AnnouncerSink>();
   restore = setAnnouncerSink(spoken);
+  clearAnnouncements();
 });
+const logged = () => announcementLog.getSnapshot().context.entries.map((e) => [e.message, e.politeness]);
 afterEach(() => restore());
 
 const messages = () => store.getSnapshot().context.toasts.map((t) => t.message);
@@ -33,6 +35,7 @@ describe('toast store', () => {
         channel: 'general',
         position: 'bottom',
         duration: TOAST_DURATION,
+        spoken: true,
       },
     ]);
   });
@@ -101,24 +104,35 @@ describe('toast store', () => {
 });
 
 describe('toast announcements', () => {
-  it('announces every toast once: errors assertively, others politely', () => {
+  it('leaves speaking a shown toast to its region and keeps it once in the log, errors as assertive', () => {
     addToast({ message: 'Feedback submitted successfully', severity: 'success' }, store);
     addToast({ message: 'Something went wrong while trying to update feedback', severity: 'error' }, store);
-    expect(spoken.mock.calls).toEqual([
-      ['Feedback submitted successfully', 'polite', undefined],
-      ['Something went wrong while trying to update feedback', 'assertive', undefined],
+    expect(spoken).not.toHaveBeenCalled();
+    expect(logged()).toEqual([
+      ['Feedback submitted successfully', 'polite'],
+      ['Something went wrong while trying to update feedback', 'assertive'],
     ]);
+    expect(store.getSnapshot().context.toasts.every((t) => t.spoken)).toBe(true);
+  });
+
+  it('neither speaks nor logs a toast whose outcome the page announced already', () => {
+    addToast({ message: 'Conversion complete.', channel: 'conversion', spoken: false }, store);
+    expect(messages()).toEqual(['Conversion complete.']);
+    expect(store.getSnapshot().context.toasts[0]?.spoken).toBe(false);
+    expect(spoken).not.toHaveBeenCalled();
+    expect(logged()).toEqual([]);
   });
 
   it('speaks a11y-channel toasts without showing them', () => {
     addToast({ message: 'Recording saved', channel: 'a11y' }, store);
     expect(messages()).toEqual([]);
     expect(spoken).toHaveBeenCalledWith('Recording saved', 'polite', undefined);
+    expect(logged()).toEqual([['Recording saved', 'polite']]);
   });
 
   it('does not announce again on dismiss', () => {
     const id = addToast({ message: 'Once' }, store);
     dismissToast(id, store);
-    expect(spoken).toHaveBeenCalledTimes(1);
+    expect(logged()).toEqual([['Once', 'polite']]);
   });
 });

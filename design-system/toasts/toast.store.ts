@@ -1,5 +1,5 @@
 import { createStore } from '@xstate/store';
-import { announce } from '../announcer/announcer.ts';
+import { announce, recordAnnouncement } from '../announcer/announcer.ts';
 
 /**
  * Toast notifications (SPEC.md sections 3 "Notification", 8 and 9): an @xstate/store, so any code can add
@@ -11,8 +11,11 @@ import { announce } from '../announcer/announcer.ts';
  *   duration; the timers live in `<Toaster />`, which pauses them while the pointer is over a region or
  *   focus is in it, so a keyboard user can reach an action before the toast goes.
  * - Channels: general, conversion (conversion results) and a11y, which is spoken only and never shown.
- * - Every toast is announced once, when added, through the announcer: assertively for errors, politely
- *   otherwise.
+ * - Every toast is said once. A shown toast is spoken by React Aria's toast region (its content is an
+ *   alert), the same way in every screen reader, so it is only kept in the announcer's log, never also
+ *   sent to the announcer; an a11y-channel message, never shown, is spoken through the announcer. A toast
+ *   with `spoken: false` is shown and neither spoken nor logged: the page already said that outcome in
+ *   its own words.
  */
 
 export type ToastChannel = 'general' | 'a11y' | 'conversion';
@@ -47,6 +50,12 @@ export interface ToastInput {
    */
   duration?: number | null;
   action?: ToastAction;
+  /**
+   * False when the page already announced the same outcome in its own words (a conversion row saying
+   * "Ava: conversion complete"): the toast is then shown without being spoken again.
+   * @default true
+   */
+  spoken?: boolean;
 }
 
 export interface Toast {
@@ -58,6 +67,8 @@ export interface Toast {
   /** Milliseconds it stays; null until dismissed. */
   duration: number | null;
   action?: ToastAction;
+  /** Whether React Aria's region speaks it (an alert) when it is shown. */
+  spoken: boolean;
 }
 
 /** SPEC.md section 9: at most 4 shown. */
@@ -81,6 +92,7 @@ function toToast(input: ToastInput, id: string): Toast {
     channel,
     position: input.position ?? 'bottom',
     duration: input.duration === undefined ? defaultToastDuration(channel) : input.duration,
+    spoken: input.spoken ?? true,
     ...(input.action ? { action: input.action } : {}),
   };
 }
@@ -93,8 +105,12 @@ export function createToastStore() {
       add: (context, event: ToastInput, enq) => {
         const seq = context.seq + 1;
         const toast = toToast(event, event.id ?? `toast-${seq}`);
-        enq.effect(() => announce(toast.message, { politeness: toast.severity === 'error' ? 'assertive' : 'polite' }));
-        if (toast.channel === 'a11y') return { ...context, seq };
+        const politeness = toast.severity === 'error' ? 'assertive' : 'polite';
+        if (toast.channel === 'a11y') {
+          enq.effect(() => announce(toast.message, { politeness }));
+          return { ...context, seq };
+        }
+        if (toast.spoken) enq.effect(() => recordAnnouncement(toast.message, politeness));
         const others = context.toasts.filter((t) => t.id !== toast.id);
         return { seq, toasts: [toast, ...others].slice(0, MAX_TOASTS) };
       },

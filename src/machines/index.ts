@@ -94,6 +94,8 @@ export {
 } from './voice-selection.ts';
 export {
   applyLiveBatch,
+  followOriginalConversions,
+  isOriginalFollowed,
   liveEventBus,
   liveEventsUrl,
   notificationToast,

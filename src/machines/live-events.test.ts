@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../api/index.ts';
 import type { ToastInput } from '../../design-system/index.ts';
-import { applyLiveBatch, liveEventsUrl, notificationToast, onLiveEvents } from './live-events.ts';
+import {
+  applyLiveBatch,
+  followOriginalConversions,
+  isOriginalFollowed,
+  liveEventsUrl,
+  notificationToast,
+  onLiveEvents,
+} from './live-events.ts';
 import type { SessionEvent } from './session.machine.ts';
 
 const at = '2026-11-22T10:00:00.000Z';
@@ -101,6 +108,35 @@ describe('applyLiveBatch', () => {
       'Conversion failed.',
     ]);
     expect(heard).toEqual([events]);
+  });
+
+  it('shows, without speaking again, the conversion toast about an original whose rows are on screen', () => {
+    const done = (id: number, original: string): LiveEvent => ({
+      id,
+      type: 'conversion.notification',
+      created_at: at,
+      data: {
+        type: 'success',
+        channel: 'conversion',
+        position: 'bottom',
+        messages: { projectUrl: '/ada/demo', folderId: null, originalId: original },
+        recording_id: `c${id}`,
+        original_id: original,
+      },
+    });
+    const toasts: ToastInput[] = [];
+    const deps = { send: () => {}, pastWizard: true, toast: (x: ToastInput) => void toasts.push(x) };
+    const stop = followOriginalConversions('o1');
+    const again = followOriginalConversions('o1');
+    applyLiveBatch([done(1, 'o1'), done(2, 'o2')], { gap: false }, deps);
+    again();
+    again();
+    expect(isOriginalFollowed('o1')).toBe(true);
+    stop();
+    expect(isOriginalFollowed('o1')).toBe(false);
+    applyLiveBatch([done(3, 'o1')], { gap: false }, deps);
+    expect(toasts.map((x) => x.spoken)).toEqual([false, undefined, undefined]);
+    expect(toasts.every((x) => x.message === 'Conversion complete.')).toBe(true);
   });
 });
 

@@ -37,6 +37,31 @@ export function onLiveEvents(listener: (events: LiveEvent[], info: { gap: boolea
   return () => subscription.unsubscribe();
 }
 
+// Originals whose conversions a page shows and announces itself, by how many views follow each.
+const followedOriginals = new Map<string, number>();
+
+/**
+ * Says that a view shows the conversions of `originalId` and announces their outcomes itself ("Ava:
+ * conversion complete"); returns the function that stops it. While it follows, the server's conversion
+ * notification about that original is shown as a toast but not spoken again: one announcement per outcome.
+ */
+export function followOriginalConversions(originalId: string): () => void {
+  followedOriginals.set(originalId, (followedOriginals.get(originalId) ?? 0) + 1);
+  let followed = true;
+  return () => {
+    if (!followed) return;
+    followed = false;
+    const left = (followedOriginals.get(originalId) ?? 1) - 1;
+    if (left > 0) followedOriginals.set(originalId, left);
+    else followedOriginals.delete(originalId);
+  };
+}
+
+/** Whether a view on screen announces the conversions of `originalId` itself. */
+export function isOriginalFollowed(originalId: string | null | undefined): boolean {
+  return originalId != null && followedOriginals.has(originalId);
+}
+
 /** The query that opens an original in its folder on the project page ("Check it now"). */
 export function originalHref(projectUrl: string, folderId: string | null, originalId: string): string {
   const query = new URLSearchParams();
@@ -93,7 +118,12 @@ export function applyLiveBatch(events: LiveEvent[], info: { gap: boolean }, deps
       case 'user.updated':
         deps.send({ type: 'session.userUpdated', user: event.data.user });
         break;
-      case 'conversion.notification':
+      case 'conversion.notification': {
+        const input = notificationToast(event.data, { pastWizard: deps.pastWizard });
+        // The conversion's own row, when on screen, already says this outcome with the voice's name.
+        toast(isOriginalFollowed(event.data.original_id) ? { ...input, spoken: false } : input);
+        break;
+      }
       case 'calibration.notification':
         toast(notificationToast(event.data, { pastWizard: deps.pastWizard }));
         break;

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { isNavigationFocusClaimed } from '../shared/navigation-focus.ts';
 
 const anyDialogOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
 
@@ -7,7 +8,8 @@ const anyDialogOpen = () => document.querySelector('[role="dialog"], [role="aler
  * After a client-side navigation to another page, moves focus to the new page's `<h1>` so keyboard and
  * screen-reader users start at its top and hear its name, as a full page load would tell them. The first
  * page of a visit keeps the browser's own start. If a drawer or dialog is still closing (the mobile menu),
- * it waits for it to finish, since closing returns focus to the button that opened it.
+ * it waits for it to finish, since closing returns focus to the button that opened it. A page that focuses
+ * the item its address names (a claim, src/shared/navigation-focus.ts) is left to do so: focus moves once.
  */
 export function useFocusHeadingOnNavigation() {
   const { pathname } = useLocation();
@@ -29,6 +31,7 @@ export function useFocusHeadingOnNavigation() {
         frame = requestAnimationFrame(attempt);
         return;
       }
+      if (isNavigationFocusClaimed()) return;
       const heading = document.querySelector<HTMLElement>('main h1');
       if (!heading) return;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');

@@ -228,6 +228,14 @@ test.describe('accounts, keyboard only', () => {
     await page.goto('/login');
     await fillLogin(page, email, 'Wrong#Pass1');
     await expect(shown(page, 'The e-mail address or password is not right.')).toBeVisible();
+    // Both fields carry the refusal: invalid, and described by the form's message (WCAG 3.3.1).
+    for (const field of [
+      page.getByRole('textbox', { name: /E-mail/ }),
+      page.getByLabel(/^Password/, { exact: false }).and(page.locator('input')),
+    ]) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(/The e-mail address or password is not right\./);
+    }
 
     await page.goto('/signup');
     await typeInto(page, page.getByRole('textbox', { name: /First name/ }), 'L');

@@ -4,8 +4,10 @@ import { E2E_ADMIN } from '../../playwright.config.ts';
 import { sineMp3, sineWav } from '../support/audio.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { activate, tabTo, typeInto } from './keyboard.ts';
+import { recordSpeech } from './spoken.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
+const NAME_RULE = /length should be between 1 and 40 characters/;
 
 /** The entries of a zip and their bytes. */
 function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
@@ -76,13 +78,24 @@ test.describe('studio, keyboard only', () => {
     const wav = sineWav({ seconds: 1.5, frequency: 330 });
     const mp3 = await sineMp3({ seconds: 1.5, frequency: 550 });
     const projectName = `Studio ${unique()}`;
+    const speech = await recordSpeech(page);
     await logInAsAdmin(page);
 
     await page.goto('/projects');
-    await typeInto(page, page.getByRole('textbox', { name: 'New project name' }), projectName);
+    // An empty name is refused at the field: marked invalid, the rule as its description, and said.
+    const newProject = page.getByRole('textbox', { name: 'New project name' });
+    await tabTo(page, newProject);
+    await page.keyboard.press('Enter');
+    await expect(newProject).toHaveAttribute('aria-invalid', 'true');
+    await expect(newProject).toHaveAccessibleDescription(NAME_RULE);
+    await expect.poll(() => speech.timesSaid(NAME_RULE)).toBe(1);
+    await typeInto(page, newProject, projectName);
     await page.keyboard.press('Enter');
     const row = page.getByRole('row', { name: new RegExp(projectName) });
     await expect(row).toBeVisible();
+    await expect(newProject).not.toHaveAttribute('aria-invalid');
+    // Said once (by its toast), not also queued through the announcer.
+    await expect.poll(() => speech.timesSaid(`Project “${projectName}” created.`)).toBe(1);
     await expectNoAxeViolations(page);
     // Into the table, down to the project's row; Enter opens it.
     await tabTo(page, page.getByRole('row').nth(1));
@@ -96,6 +109,9 @@ test.describe('studio, keyboard only', () => {
     await typeInto(page, page.getByRole('textbox', { name: 'New folder name' }), 'Takes');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 2, name: 'Takes' })).toBeVisible();
+    for (const folder of ['Keepers', 'Takes']) {
+      await expect.poll(() => speech.timesSaid(`Folder “${folder}” created.`)).toBe(1);
+    }
     const projectUrl = page.url();
 
     await activate(page, page.getByRole('link', { name: 'Record or upload' }));

@@ -5,6 +5,7 @@ import { createVoiceAnalyzer } from '../../server/audio/pitch.ts';
 import { pcmWav, syntheticVoice } from '../support/audio.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { activate, tabTo, typeInto } from './keyboard.ts';
+import { recordSpeech } from './spoken.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 const F0 = 140;
@@ -51,6 +52,7 @@ test.describe('voices and conversions, keyboard only', () => {
     test.setTimeout(180_000);
     const projectName = `Voices ${unique()}`;
     const wav = pcmWav([syntheticVoice({ seconds: 6, f0: F0, sampleRate: 48000, seed: 3 })], 48000);
+    const speech = await recordSpeech(page);
     await logInAsAdmin(page);
 
     // A project and a folder, then an original uploaded into it from /new.
@@ -120,6 +122,7 @@ test.describe('voices and conversions, keyboard only', () => {
     const order = page.getByRole('button', { name: 'Order conversions' });
     await expect(order).toBeEnabled();
     await expectNoAxeViolations(page);
+    await speech.forgetFocus();
     await pressKey(order);
 
     // The original's project page: three conversions arrive and finish live, without a reload.
@@ -131,6 +134,14 @@ test.describe('voices and conversions, keyboard only', () => {
     const downloads = page.getByRole('link', { name: /^Download / });
     await expect(downloads).toHaveCount(3, { timeout: 90_000 });
     await expectNoAxeViolations(page);
+    // Focus moved once after the order, straight to the original (not to the page's h1 first); the order
+    // and each completion were said once (the rows on screen say it; the server's toast is not said again).
+    expect(await speech.focusedHeadings()).toEqual([expect.stringMatching(/^h\d narration/)]);
+    expect(await speech.timesSaid('3 conversions ordered. Their progress shows under the original.')).toBe(1);
+    for (const name of chosen) {
+      await expect.poll(() => speech.timesSaid(`${name}: conversion complete`)).toBe(1);
+    }
+    expect(await speech.timesSaid(/Conversion complete\./)).toBe(0);
 
     // A/B: the original first, the conversions after it; a key switches.
     const listenTo = page.getByRole('radiogroup', { name: 'Listen to' });

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog } from '../../announcer/announcer.ts';
-import { Button } from './Button.tsx';
+import { announcementLog, clearAnnouncements } from '../../announcer/announcer.ts';
+import { Button, PENDING_ANNOUNCE_DELAY } from './Button.tsx';
 
 const meta = {
   title: 'Components/Button',
@@ -35,7 +35,12 @@ export const Disabled: Story = {
   },
 };
 
-/** Pressed once, the button works until the task ends: it keeps focus, ignores further presses and says so. */
+const logged = () => announcementLog.getSnapshot().context.entries.map((e) => [e.message, e.politeness]);
+
+/**
+ * Pressed once, the button works until the task ends: it keeps focus, ignores further presses and, as the
+ * work takes a while, says so politely (never cutting off the result).
+ */
 export const Pending: Story = {
   tags: ['no-visual'],
   render: function PendingButton(args) {
@@ -52,20 +57,50 @@ export const Pending: Story = {
     );
   },
   play: async ({ canvasElement, args }) => {
+    clearAnnouncements();
     const button = within(canvasElement).getByRole('button', { name: 'Convert' });
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    await expect(logged()).toEqual([]);
     await expect(button).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await userEvent.click(button);
     await expect(args.onPress).toHaveBeenCalledTimes(1);
-    await waitFor(() =>
-      expect(announcementLog.getSnapshot().context.entries.map((entry) => entry.message)).toContain(
-        'Convert: working…',
-      ),
-    );
+    await waitFor(() => expect(logged()).toEqual([['Convert: working…', 'polite']]), {
+      timeout: PENDING_ANNOUNCE_DELAY + 1000,
+    });
     // Nothing in the live regions points at the button by id: an announcement survives the page it came from.
     await expect(document.querySelector('[data-live-announcer] [aria-labelledby]')).toBeNull();
+  },
+};
+
+/** Work that ends at once says nothing about being pending: the result that follows is said on its own. */
+export const PendingBriefly: Story = {
+  tags: ['no-visual'],
+  render: function BrieflyPendingButton(args) {
+    const [busy, setBusy] = useState(false);
+    return (
+      <Button
+        {...args}
+        isPending={busy}
+        onPress={(event) => {
+          args.onPress?.(event);
+          setBusy(true);
+          setTimeout(() => setBusy(false), 100);
+        }}
+      />
+    );
+  },
+  play: async ({ canvasElement, args }) => {
+    clearAnnouncements();
+    const button = within(canvasElement).getByRole('button', { name: 'Convert' });
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
+    await expect(args.onPress).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, PENDING_ANNOUNCE_DELAY + 200));
+    await expect(logged()).toEqual([]);
   },
 };

@@ -22,6 +22,12 @@ export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'style'
   ref?: Ref<HTMLButtonElement>;
 }
 
+/**
+ * How long a button must stay pending before "…: working…" is said: a result that follows sooner is said on
+ * its own, not cut off by (or queued behind) the pending state.
+ */
+export const PENDING_ANNOUNCE_DELAY = 600;
+
 /** Events a pending button still answers: focus, blur and hover, so tooltips and the focus ring keep working. */
 const KEPT_WHILE_PENDING = /Focus|Blur|Hover/;
 
@@ -34,7 +40,9 @@ function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
  * A button over React Aria's: press, keyboard and focus ring come from React Aria.
  *
  * While `isPending`, the button stays focusable but does nothing when pressed (`aria-disabled`, a submit button
- * no longer submits) and, when it has focus, says "…: working…" through the announcer. The pending state is kept
+ * no longer submits) and, when it had focus as it became pending and the work takes longer than
+ * `PENDING_ANNOUNCE_DELAY`, says "…: working…" politely through the announcer: never assertively, so it cannot cut
+ * off the result, and not at all when the result follows at once. The pending state is kept
  * here rather than in React Aria's button, whose announcement points at the button by id and is left dangling
  * (an unnamed image in the live region) when the button goes away with the page it was on.
  */
@@ -45,11 +53,17 @@ export function Button({ variant, size, isPending = false, ref, type, ...props }
 
   useEffect(() => {
     const element = own.current;
-    if (isPending && !wasPending.current && element && element === element.ownerDocument.activeElement) {
-      const label = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
-      if (label) announce(intl.formatMessage(messages.busy, { label }), { politeness: 'assertive' });
-    }
+    const started = isPending && !wasPending.current;
     wasPending.current = isPending;
+    if (!started || !element || element !== element.ownerDocument.activeElement) return;
+    const label = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+    if (!label) return;
+    // Cancelled when the button stops being pending (or goes) before the delay: the result speaks for itself.
+    const timer = setTimeout(
+      () => announce(intl.formatMessage(messages.busy, { label }), { politeness: 'polite' }),
+      PENDING_ANNOUNCE_DELAY,
+    );
+    return () => clearTimeout(timer);
   }, [isPending, intl]);
 
   const setRef = useCallback(

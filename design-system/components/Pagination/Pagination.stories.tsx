@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { announcementLog, clearAnnouncements } from '../../announcer/announcer.ts';
 import { Pagination, type PaginationProps } from './Pagination.tsx';
 
 /** A controlled Pagination, as a list screen holds it. */
@@ -39,14 +40,22 @@ async function tabTo(target: HTMLElement, max = 12) {
   await expect(target).toHaveFocus();
 }
 
-/** Enter on a page button goes there: aria-current moves and the status says the new page. */
+const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
+
+/**
+ * Enter on a page button goes there: aria-current moves and the status shows the new page, which is said
+ * once, because the user moved; arriving at the list says no page (the status is not live).
+ */
 export const PagesByKeyboard: Story = {
   play: async ({ canvasElement, args }) => {
+    clearAnnouncements();
     const canvas = within(canvasElement);
     const nav = canvas.getByRole('navigation', { name: 'Pagination' });
     const status = within(nav).getByRole('status');
     await expect(status).toHaveTextContent('Page 1 of 7');
+    await expect(status).toHaveAttribute('aria-live', 'off');
     await expect(within(nav).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(announced()).toEqual([]);
 
     await userEvent.tab();
     const previous = within(nav).getByRole('button', { name: 'Previous page' });
@@ -63,6 +72,7 @@ export const PagesByKeyboard: Story = {
     await expect(page3).toHaveAttribute('aria-current', 'page');
     await expect(within(nav).getByRole('button', { name: 'Page 1' })).not.toHaveAttribute('aria-current');
     await expect(status).toHaveTextContent('Page 3 of 7');
+    await expect(announced()).toEqual(['Page 3 of 7']);
     await expect(previous).not.toHaveAttribute('aria-disabled');
   },
 };

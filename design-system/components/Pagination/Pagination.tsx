@@ -1,5 +1,6 @@
 import { Button, type Key } from 'react-aria-components';
 import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
+import { announce } from '../../announcer/announcer.ts';
 import { Icon } from '../Icon/Icon.tsx';
 import { Select } from '../Select/Select.tsx';
 import { gap, pageButton, pageSize as pageSizeStyle, pages, pagination, status } from './Pagination.css.ts';
@@ -50,7 +51,8 @@ export interface PaginationProps {
 
 /**
  * Page navigation for a paged list: previous and next, numbered pages (the current one is
- * `aria-current="page"`), "Page 2 of 7", and the page-size choice. A `nav` landmark.
+ * `aria-current="page"`), "Page 2 of 7", and the page-size choice. A `nav` landmark. "Page 2 of 7" is said
+ * through the announcer when the user moves to another page, never when the list arrives.
  */
 export function Pagination({
   page,
@@ -64,7 +66,10 @@ export function Pagination({
   const intl = useIntl();
   const count = pageCount(total, pageSize);
   const go = (target: number) => {
-    if (target >= 1 && target <= count && target !== page) onPageChange(target);
+    if (target < 1 || target > count || target === page) return;
+    onPageChange(target);
+    // Said on the user's move only: the status below is not live, so arriving at a list says no page.
+    announce(intl.formatMessage(messages.status, { page: target, count }));
   };
   const changeSize = (key: Key | null) => {
     const next = Number(key);
@@ -119,8 +124,8 @@ export function Pagination({
           </Button>
         </li>
       </ul>
-      {/* A polite status: after Next or a page button, screen readers hear where they landed. */}
-      <span role="status" className={status}>
+      {/* The list's position, for a reader who looks; not live (said by `go` when the user moves). */}
+      <span role="status" aria-live="off" className={status}>
         {intl.formatMessage(messages.status, { page, count })}
       </span>
       {onPageSizeChange ? (

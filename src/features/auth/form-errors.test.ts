@@ -69,6 +69,17 @@ describe('formFailure', () => {
     });
   });
 
+  it('a form-level message can name the fields it is about', () => {
+    const login = {
+      statuses: { 401: { message: 'auth.login.wrongCredentials', invalidFields: ['email', 'password'] } },
+    } as const;
+    expect(formFailure(apiError(401, { detail: 'Wrong e-mail or password' }), login)).toEqual({
+      fieldErrors: {},
+      formError: 'The e-mail address or password is not right.',
+      invalidFields: ['email', 'password'],
+    });
+  });
+
   it('a 429 says how many minutes to wait, rounding up, at least one', () => {
     expect(formFailure(apiError(429, { message: 'slow' }, { retryAfter: 600 })).formError).toBe(
       'Too many attempts. Try again in 10 minutes.',

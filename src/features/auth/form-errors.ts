@@ -6,13 +6,26 @@ import { failureMessage, tooManyAttempts } from '../../machines/index.ts';
 export interface FormFailure {
   fieldErrors: Record<string, string>;
   formError: string | null;
+  /**
+   * Fields the form's message is about (a wrong e-mail or password): marked invalid and described by the
+   * message, which is said as an alert but is at no field of its own.
+   */
+  invalidFields?: readonly string[];
 }
 
 export interface FailureRules {
   /** The form's fields: a 422 naming one of them (`body/<name>`) shows that field's rule at it. */
   fields?: Partial<Record<string, MessageId>>;
-  /** What a status means for this form: a message for the form, or for one field. */
-  statuses?: Partial<Record<number, MessageId | { field: string; message: MessageId }>>;
+  /**
+   * What a status means for this form: a message for the form, for one field, or for the form about some
+   * of its fields (`invalidFields`, the login's 401: the e-mail and password do not match).
+   */
+  statuses?: Partial<
+    Record<
+      number,
+      MessageId | { field: string; message: MessageId } | { message: MessageId; invalidFields: readonly string[] }
+    >
+  >;
   /** The form's message when the server asks for (or refused) the bot check. Default auth.error.botCheck. */
   botCheck?: MessageId;
 }
@@ -44,6 +57,9 @@ export function formFailure(error: unknown, rules: FailureRules = {}): FormFailu
   if (error.statusCode === 429) return { ...none, formError: tooManyAttempts(error.retryAfter) };
   const known = rules.statuses?.[error.statusCode];
   if (typeof known === 'string') return { ...none, formError: t(known) };
+  if (known && 'invalidFields' in known) {
+    return { fieldErrors: {}, formError: t(known.message), invalidFields: known.invalidFields };
+  }
   if (known) return { fieldErrors: { [known.field]: t(known.message) }, formError: null };
   if (error.statusCode === 422) {
     const field = fieldOf(error.field);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, Form, Link, PasswordField, TextField } from '../../../../design-system/index.ts';
 import { ApiError, useApi } from '../../../api/index.ts';
@@ -13,7 +13,7 @@ import type { MessageId } from '../../../i18n/index.ts';
 
 const RULES = {
   fields: { email: 'auth.validation.email' },
-  statuses: { 401: 'auth.login.wrongCredentials' },
+  statuses: { 401: { message: 'auth.login.wrongCredentials', invalidFields: ['email', 'password'] } },
 } as const;
 
 export interface LoginFormProps {
@@ -39,12 +39,16 @@ export function LoginForm({ botCheckSiteKey }: LoginFormProps) {
   const siteKey = botCheckSiteKey === undefined ? pageSiteKey() : botCheckSiteKey;
   const [asked, setAsked] = useState(false);
   const botCheck = useBotCheck(asked ? siteKey : null);
-  const { submit, isPending, fieldErrors, formError, attempt } = useFormSubmit(
+  const { submit, isPending, fieldErrors, formError, invalidFields, attempt } = useFormSubmit(
     { ...RULES, botCheck: siteKey ? 'auth.login.botCheckNeeded' : 'auth.login.botCheckUnavailable' },
     (answer: Awaited<ReturnType<typeof login>>) => session.send({ type: 'session.login', session: answer }),
   );
   const message = (id: MessageId | null) => (id ? intl.formatMessage({ id }) : null);
   const withBotCheck = asked && siteKey !== null;
+  const alertId = useId();
+  // A refused sign-in is about both fields: each is marked invalid and described by the form's message.
+  const refusedAt = (field: string) =>
+    formError && invalidFields.includes(field) ? { isInvalid: true, 'aria-describedby': alertId } : {};
 
   return (
     <Form
@@ -72,7 +76,7 @@ export function LoginForm({ botCheckSiteKey }: LoginFormProps) {
         });
       }}
     >
-      <FormAlert message={formError} attempt={attempt} />
+      <FormAlert id={alertId} message={formError} attempt={attempt} />
       <TextField
         name="email"
         type="email"
@@ -82,6 +86,7 @@ export function LoginForm({ botCheckSiteKey }: LoginFormProps) {
         value={email}
         onChange={setEmail}
         validate={(value) => message(validateEmail(value))}
+        {...refusedAt('email')}
       />
       <PasswordField
         name="password"
@@ -91,6 +96,7 @@ export function LoginForm({ botCheckSiteKey }: LoginFormProps) {
         maxLength={32}
         value={password}
         onChange={setPassword}
+        {...refusedAt('password')}
       />
       {botCheck.widget}
       <Link href="/forgot-password">

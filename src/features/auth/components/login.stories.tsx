@@ -78,7 +78,10 @@ export const LogIn: Story = {
   },
 };
 
-/** A wrong password (401) is said for the whole form, as an alert; the user stays on the page. */
+/**
+ * A wrong password (401) is said for the whole form, as an alert; both fields are marked invalid and
+ * described by it (WCAG 3.3.1), until the next try; the user stays on the page.
+ */
 export const WrongPassword: Story = {
   loaders: [
     harness({ routes: { 'POST /api/v3/login': { status: 401, body: { detail: 'Wrong e-mail or password' } } } }),
@@ -90,7 +93,12 @@ export const WrongPassword: Story = {
     await userEvent.keyboard('ada@example.com');
     await userEvent.tab();
     await userEvent.keyboard('not-it{Enter}');
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('The e-mail address or password is not right.');
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('The e-mail address or password is not right.');
+    for (const field of [canvas.getByRole('textbox', { name: /E-mail/ }), canvas.getByLabelText(/^Password/)]) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(/The e-mail address or password is not right\./);
+    }
     await expect(sessionStatus(h.actor.getSnapshot())).toBe('guest');
     await expect(canvas.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
   },

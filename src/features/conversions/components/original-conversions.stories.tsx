@@ -2,13 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog } from '../../../../design-system/index.ts';
 import type { LiveEvent } from '../../../api/index.ts';
-import { liveEventBus } from '../../../machines/index.ts';
+import { applyLiveBatch, liveEventBus } from '../../../machines/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { testUser } from '../../../api/testing/index.ts';
 import type { Recording } from '../api/conversions-api.ts';
 import { registerConversionsModals } from '../modals/register.ts';
 import { OriginalConversions } from './original-conversions.tsx';
 import {
+  completedNotification,
   conversionsRoutes,
   finished,
   makeConversion,
@@ -135,7 +136,9 @@ export const QueuedThenProcessing: Story = {
 
 /**
  * Postprocessing is still in progress ("Finishing"); conversion.finished completes it: the download (named
- * as the exports name it) and the A/B player with the original first appear, and it is announced once.
+ * as the exports name it) and the A/B player with the original first appear, and it is announced once. The
+ * server's "Conversion complete." that comes with it (through the app's live-event handling) is shown as a
+ * toast but not spoken again: the row said it, with the voice's name.
  */
 export const PostprocessingToDone: Story = {
   loaders: [() => load((o) => [makeConversion(1, o, 'Ada', 'processing', { process_stage: '8/10' })])],
@@ -150,14 +153,19 @@ export const PostprocessingToDone: Story = {
     await expect(within(ada).getByText('91% · Step 10 of 11')).toBeVisible();
     await expect(canvas.queryByRole('group', { name: /^Compare/ })).toBeNull();
 
-    send([finished({ ...conversion, state: 'done', process_stage: null, url: makeOriginal().url })]);
+    const done = { ...conversion, state: 'done' as const, process_stage: null, url: makeOriginal().url };
+    applyLiveBatch([finished(done), completedNotification(done)], { gap: false }, { send: () => {}, pastWizard: true });
     await waitFor(() => expect(within(ada).getByText('Completed')).toBeVisible());
     await expect(within(ada).queryByRole('progressbar')).toBeNull();
+    const notifications = within(document.body).getByRole('region', { name: 'Notifications' });
+    const toast = await within(notifications).findByRole('alertdialog', { name: 'Conversion complete.' });
+    await expect(within(toast).queryByRole('alert')).toBeNull();
     const download = within(ada).getByRole('link', { name: 'Download Ada, +2 st' });
     await expect(download).toHaveAttribute('download', 'take_Ada_+2st.wav');
     const player = canvas.getByRole('group', { name: 'Compare Welcome take with its conversions' });
     await expect(trackNames(player)).toEqual(['Original', 'Ada, +2 st']);
     await expect(announced().filter((m) => m === 'Ada: conversion complete')).toHaveLength(1);
+    await expect(announced().filter((m) => m.includes('Conversion complete'))).toEqual([]);
   },
 };
 

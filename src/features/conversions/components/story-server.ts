@@ -215,3 +215,24 @@ export function finished(conversion: Recording): LiveEvent {
     data: { recording: conversion, project_url: '/ada/podcast' },
   } as LiveEvent;
 }
+
+/** conversion.notification for a finished conversion ("Conversion complete." with "Check it now"), as the server sends it after conversion.finished. */
+export function completedNotification(conversion: Recording): LiveEvent {
+  return {
+    id: eventId++,
+    type: 'conversion.notification',
+    created_at: day(9),
+    data: {
+      type: 'success',
+      channel: 'conversion',
+      position: 'bottom',
+      messages: {
+        projectUrl: '/ada/podcast',
+        folderId: conversion.parent_folder_id,
+        originalId: conversion.original_id!,
+      },
+      recording_id: conversion.id,
+      original_id: conversion.original_id,
+    },
+  } as LiveEvent;
+}

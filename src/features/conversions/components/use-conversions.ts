@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { createActor } from 'xstate';
 import { useApi } from '../../../api/index.ts';
-import { onLiveEvents } from '../../../machines/index.ts';
+import { followOriginalConversions, onLiveEvents } from '../../../machines/index.ts';
 import type { Recording } from '../api/conversions-api.ts';
 import type { ConversionActor } from '../machines/conversion.machine.ts';
 import {
@@ -44,8 +44,11 @@ export function useConversions(original: Pick<Recording, 'id' | 'conversions_cou
       input: { conversionsCount },
     }).start();
     const stopFollowing = onLiveEvents((events, { gap }) => actor.send({ type: 'conversions.live', events, gap }));
+    // Its rows announce their own outcomes, so the server's toast about them is shown, not spoken again.
+    const stopAnnouncing = followOriginalConversions(original.id);
     setList(actor);
     return () => {
+      stopAnnouncing();
       stopFollowing();
       actor.stop();
     };

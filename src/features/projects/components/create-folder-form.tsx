@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
@@ -20,24 +20,37 @@ export function CreateFolderForm({ projectId, onCreated }: { projectId: string; 
   const api = useApi();
   const [name, setName] = useState('');
   const [pending, setPending] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  // The server's refusal, or the rule when an empty name is submitted: shown at the field until it changes.
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   return (
     <Form
+      ref={formRef}
       className={styles.inlineForm}
-      validationErrors={serverError ? { folder: serverError } : undefined}
+      validationErrors={fieldError ? { folder: fieldError } : undefined}
       onSubmit={(event) => {
         event.preventDefault();
-        if (pending || !isValidName(name)) return;
+        if (pending) return;
+        if (!isValidName(name)) {
+          // Only an empty name gets here (the rule refuses the others as typed): it is refused at the
+          // field, marked invalid with the rule as its description (WCAG 3.3.1). Focus going to the field
+          // reads it with its error; when the field had focus already (Enter in it), the error is said.
+          const message = intl.formatMessage(nameRuleMessage);
+          setFieldError(message);
+          const input = formRef.current?.querySelector<HTMLInputElement>('input[name="folder"]');
+          if (input && input === document.activeElement) announce(message, { politeness: 'assertive' });
+          else input?.focus();
+          return;
+        }
         setPending(true);
         createFolder(api, projectId, name)
           .then((folder) => {
             onCreated(folder);
             setName('');
             const message = intl.formatMessage({ id: 'projects.folder.created' }, { name: folder.name });
-            announce(message);
             addToast({ message, severity: 'success' });
           })
-          .catch((error: unknown) => setServerError(failureMessage(error)))
+          .catch((error: unknown) => setFieldError(failureMessage(error)))
           .finally(() => setPending(false));
       }}
     >
@@ -48,7 +61,7 @@ export function CreateFolderForm({ projectId, onCreated }: { projectId: string; 
           value={name}
           onChange={(value) => {
             setName(value);
-            setServerError(null);
+            setFieldError(null);
           }}
           validate={(value) => (value === '' || isValidName(value) ? null : intl.formatMessage(nameRuleMessage))}
           isReadOnly={pending}

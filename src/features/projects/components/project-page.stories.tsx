@@ -17,6 +17,23 @@ async function tabTo(element: HTMLElement, max = 60) {
 
 const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
 
+/**
+ * An outcome shown as a toast is said exactly once: one entry in the log, one alert in the Notifications
+ * region (React Aria speaks it), and nothing in the announcer's own live region.
+ */
+async function expectSaidOnce(message: string) {
+  await waitFor(() => expect(announced().filter((m) => m === message)).toHaveLength(1));
+  const region = within(document.body).getByRole('region', { name: 'Notifications' });
+  await waitFor(() =>
+    expect(
+      within(region)
+        .getAllByRole('alert')
+        .filter((a) => a.textContent === message),
+    ).toHaveLength(1),
+  );
+  await expect(document.querySelector('[data-live-announcer]')?.textContent ?? '').not.toContain(message);
+}
+
 function studio(extra: Partial<StudioState> = {}): StudioState {
   const project = makeProject(3, 'Podcast');
   // Listed by their last change, newest first (the default folder sort): Intro, Episodes, Outro.
@@ -247,18 +264,31 @@ export const RenameFolder: Story = {
   },
 };
 
-/** A new folder goes first and is selected. */
+/**
+ * A new folder goes first and is selected, said once: by its toast (React Aria's alert in the Notifications
+ * region), kept once in the log, never also through the announcer. An empty name is refused at the field:
+ * marked invalid, the rule as its description, focus kept there, nothing sent.
+ */
 export const CreateFolder: Story = {
   loaders: [() => harness(studio())],
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
     const canvas = within(canvasElement);
     await waitFor(() => expect(folderRow(canvasElement, 'Intro')).toHaveAttribute('aria-selected', 'true'));
-    await tabTo(canvas.getByRole('textbox', { name: 'New folder name' }));
+    const field = canvas.getByRole('textbox', { name: 'New folder name' });
+    await tabTo(field);
+    await userEvent.keyboard('{Enter}');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(/length should be between 1 and 40 characters/);
+    await expect(field).toHaveFocus();
+    await expect(announced().filter((m) => m.includes('length should be between 1 and 40'))).toHaveLength(1);
+    await expect(h.calls.some((c) => c.method === 'POST' && c.path === '/api/folders')).toBe(false);
     await userEvent.keyboard('Bonus{Enter}');
     await waitFor(() => expect(folderRow(canvasElement, 'Bonus')).toHaveAttribute('aria-selected', 'true'));
     const rows = within(canvas.getByRole('grid', { name: 'Folders' })).getAllByRole('row');
     await expect(rows[0]).toHaveTextContent('Bonus');
-    await expect(announced()).toContain('Folder “Bonus” created.');
+    await expect(field).not.toHaveAttribute('aria-invalid');
+    await expectSaidOnce('Folder “Bonus” created.');
   },
 };
 

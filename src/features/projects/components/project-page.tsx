@@ -16,6 +16,7 @@ import {
 import { isApiError, useApi } from '../../../api/index.ts';
 import { useResource } from '../../../machines/index.ts';
 import { openModal } from '../../../shared/modals/index.ts';
+import { useClaimNavigationFocus } from '../../../shared/navigation-focus.ts';
 import { getProjectByUrl } from '../api/projects-api.ts';
 import { urlTargetOf } from '../url-target.ts';
 import type { RenderConversions } from './originals-pane.tsx';
@@ -46,6 +47,9 @@ export function ProjectPage({ renderConversions }: ProjectPageProps = {}) {
     getProjectByUrl(api, `/${ownerName}/${projectSlug}`),
   );
   const exporter = useExport();
+  // The original the address names takes the focus of the navigation (the page heading does not first);
+  // a project that cannot be shown leaves it to its error's heading.
+  useClaimNavigationFocus(target.original !== null && project.status !== 'error');
 
   if (project.status === 'error') {
     const notFound = isApiError(project.error) && project.error.statusCode === 404;

@@ -15,6 +15,23 @@ async function tabTo(element: HTMLElement, max = 40) {
 }
 
 const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
+
+/**
+ * An outcome shown as a toast is said exactly once: one entry in the log, one alert in the Notifications
+ * region (React Aria speaks it), and nothing in the announcer's own live region.
+ */
+async function expectSaidOnce(message: string) {
+  await waitFor(() => expect(announced().filter((m) => m === message)).toHaveLength(1));
+  const region = within(document.body).getByRole('region', { name: 'Notifications' });
+  await waitFor(() =>
+    expect(
+      within(region)
+        .getAllByRole('alert')
+        .filter((a) => a.textContent === message),
+    ).toHaveLength(1),
+  );
+  await expect(document.querySelector('[data-live-announcer]')?.textContent ?? '').not.toContain(message);
+}
 const rowNames = (canvas: HTMLElement) =>
   within(canvas)
     .getAllByRole('rowheader')
@@ -161,7 +178,10 @@ export const PreferencesRestored: Story = {
   },
 };
 
-/** A new project goes first on page 1 and is announced; a bad name is refused with the spec's message. */
+/**
+ * A new project goes first on page 1 and is said once (its toast, kept once in the log); a bad name and an
+ * empty one are refused at the field with the spec's message.
+ */
 export const CreateProject: Story = {
   loaders: [() => harness(state())],
   play: async ({ canvasElement, loaded }) => {
@@ -170,6 +190,11 @@ export const CreateProject: Story = {
     await canvas.findByRole('rowheader', { name: 'Podcast' });
     const field = canvas.getByRole('textbox', { name: 'New project name' });
     await tabTo(field);
+    await userEvent.keyboard('{Enter}');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(/length should be between 1 and 40 characters/);
+    await expect(field).toHaveFocus();
+    await expect(announced().filter((m) => m.includes('length should be between 1 and 40'))).toHaveLength(1);
     await userEvent.keyboard('--bad{Enter}');
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(h.calls.some((c) => c.path === '/api/projects' && c.method === 'POST')).toBe(false);
@@ -179,7 +204,7 @@ export const CreateProject: Story = {
     await expect(h.calls.find((c) => c.path === '/api/projects' && c.method === 'POST')?.body).toEqual({
       name: 'Interviews (2026)',
     });
-    await expect(announced()).toContain('Project “Interviews (2026)” created.');
+    await expectSaidOnce('Project “Interviews (2026)” created.');
     await expect(field).toHaveValue('');
   },
 };

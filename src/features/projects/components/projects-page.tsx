@@ -27,6 +27,7 @@ import {
   TableHeader,
   Text,
   TextField,
+  useAnnounceChange,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { failureMessage, listPreferencesStore } from '../../../machines/index.ts';
@@ -61,6 +62,11 @@ export function ProjectsPage() {
   });
 
   const stateLabel = intl.formatMessage({ id: `projects.state.${state}` });
+  const countMessage = search
+    ? intl.formatMessage({ id: 'projects.count.search' }, { count: list.total, search })
+    : intl.formatMessage({ id: 'projects.count' }, { count: list.total, state: stateLabel });
+  // Said after a search; a sort, the state filter and a page are each said by their own control.
+  useAnnounceChange(search, list.status === 'ready' ? countMessage : null);
 
   return (
     <PageBlock width="large" gap="lg">
@@ -100,14 +106,13 @@ export function ProjectsPage() {
           <FormattedMessage id="projects.filters.open" values={{ state: stateLabel }} />
         </Button>
       </Inline>
-      <Text tone="muted" role="status">
+      {/* Not live: the count is said after a search the user made (useAnnounceChange), not on arrival. */}
+      <Text tone="muted" role="status" aria-live="off">
         {list.status === 'loading'
           ? intl.formatMessage({ id: 'projects.loading' })
           : list.status === 'error'
             ? list.error
-            : search
-              ? intl.formatMessage({ id: 'projects.count.search' }, { count: list.total, search })
-              : intl.formatMessage({ id: 'projects.count' }, { count: list.total, state: stateLabel })}
+            : countMessage}
       </Text>
       <Table aria-label={intl.formatMessage({ id: 'projects.table' })}>
         <TableHeader>
@@ -217,25 +222,38 @@ function CreateProjectForm({ onCreated }: { onCreated: (project: Project) => voi
   const api = useApi();
   const [name, setName] = useState('');
   const [pending, setPending] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  // The server's refusal, or the rule when an empty name is submitted: shown at the field until it changes.
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   return (
     <Form
+      ref={formRef}
       className={styles.inlineForm}
       aria-label={intl.formatMessage({ id: 'projects.create.title' })}
-      validationErrors={serverError ? { name: serverError } : undefined}
+      validationErrors={fieldError ? { name: fieldError } : undefined}
       onSubmit={(event) => {
         event.preventDefault();
-        if (pending || !isValidName(name)) return;
+        if (pending) return;
+        if (!isValidName(name)) {
+          // Only an empty name gets here (the rule refuses the others as typed): it is refused at the
+          // field, marked invalid with the rule as its description (WCAG 3.3.1). Focus going to the field
+          // reads it with its error; when the field had focus already (Enter in it), the error is said.
+          const message = intl.formatMessage(nameRuleMessage);
+          setFieldError(message);
+          const input = formRef.current?.querySelector<HTMLInputElement>('input[name="name"]');
+          if (input && input === document.activeElement) announce(message, { politeness: 'assertive' });
+          else input?.focus();
+          return;
+        }
         setPending(true);
         createProject(api, name)
           .then((project) => {
             onCreated(project);
             setName('');
             const message = intl.formatMessage({ id: 'projects.create.done' }, { name: project.name });
-            announce(message);
             addToast({ message, severity: 'success' });
           })
-          .catch((error: unknown) => setServerError(failureMessage(error)))
+          .catch((error: unknown) => setFieldError(failureMessage(error)))
           .finally(() => setPending(false));
       }}
     >
@@ -246,7 +264,7 @@ function CreateProjectForm({ onCreated }: { onCreated: (project: Project) => voi
           value={name}
           onChange={(value) => {
             setName(value);
-            setServerError(null);
+            setFieldError(null);
           }}
           validate={(value) => (value === '' || isValidName(value) ? null : intl.formatMessage(nameRuleMessage))}
           isReadOnly={pending}

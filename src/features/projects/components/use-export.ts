@@ -49,7 +49,6 @@ export function useExport() {
       } else {
         const message = failureMessage(error);
         addToast({ message, severity: 'error', position: 'bottom' });
-        announce(message, { politeness: 'assertive' });
       }
     } finally {
       setPending(null);

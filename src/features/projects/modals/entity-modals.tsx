@@ -106,7 +106,6 @@ export function makeDeleteModal<Data extends DeleteData<Deleted>, Deleted>(spec:
             { id: permanent && spec.donePermanentId ? spec.donePermanentId : spec.doneId },
             { name },
           );
-          announce(message);
           addToast({ message, severity: 'success' });
           closeModalsAfter({ entity: spec.entity, action: 'delete', ok: true });
         }}

@@ -15,6 +15,17 @@ async function tabTo(element: HTMLElement, max = 40) {
 }
 
 const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
+
+/** Everything announced from now on (the log itself keeps only the latest few). */
+function listen(): { heard: string[]; stop: () => void } {
+  const heard: string[] = [];
+  let last = announcementLog.getSnapshot().context.seq;
+  const subscription = announcementLog.subscribe(({ context }) => {
+    for (const entry of context.entries) if (entry.id > last) heard.push(entry.message);
+    last = context.seq;
+  });
+  return { heard, stop: () => subscription.unsubscribe() };
+}
 const PROJECT = makeProject(3, 'Podcast');
 const FOLDER = makeFolder(1, PROJECT.id, 'Intro');
 
@@ -154,7 +165,8 @@ const wav = (name: string, bytes = 2048) => new File([new Uint8Array(bytes)], na
 
 /**
  * Several files at once through the file picker (reached by keyboard): a progress bar each, one refused as too
- * large (413), one as not audio (422, the server's words), one cancelled while it uploads.
+ * large (413), one as not audio (422, the server's words), one cancelled while it uploads. Progress is said at
+ * its quartiles, once each, between the start and the end.
  */
 export const UploadMany: Story = {
   loaders: [
@@ -171,6 +183,7 @@ export const UploadMany: Story = {
     const { received } = loaded as unknown as Loaded;
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvas.getByRole('button', { name: /Folder/ })).toHaveTextContent('Intro'));
+    const { heard, stop } = listen();
     const choose = canvas.getByRole('button', { name: 'Choose files' });
     await tabTo(choose);
     // The picker itself is the system's; the files it returns arrive at the input.
@@ -198,8 +211,12 @@ export const UploadMany: Story = {
       'slow.wav',
       'take-1.wav',
     ]);
-    await expect(announced()).toContain('huge.wav was not uploaded: File is too large');
-    await expect(announced()).toContain('Upload of slow.wav cancelled.');
+    stop();
+    await expect(heard).toContain('huge.wav was not uploaded: File is too large');
+    await expect(heard).toContain('Upload of slow.wav cancelled.');
+    // The stand-in reports half, then all: the start, 50 % once, then the end.
+    const take = heard.filter((m) => m.startsWith('Uploading 4 files') || m.startsWith('take-1.wav'));
+    await expect(take).toEqual(['Uploading 4 files.', 'take-1.wav: 50% uploaded', 'take-1.wav uploaded.']);
     // The next step: the voices for the one original that arrived.
     const next = canvas.getByRole('region', { name: 'Next step' });
     await expect(within(next).getByRole('link', { name: 'Choose voices for 1 original' })).toHaveAttribute(

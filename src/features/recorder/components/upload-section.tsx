@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { announce, DropZone, Heading } from '../../../../design-system/index.ts';
+import { announce, DropZone, Heading, progressMilestone } from '../../../../design-system/index.ts';
 import { precheckFiles, uploadRecordings, useApi, type UploadRequest } from '../../../api/index.ts';
 import * as styles from './recorder.css.ts';
 import { UploadList, type UploadEntry } from './upload-list.tsx';
@@ -16,7 +16,8 @@ export interface UploadSectionProps {
 
 /**
  * Upload audio files into the target folder: each file checked before it goes (type, size), then sent on
- * its own request, two at a time, with its own progress and cancel; starts, ends and refusals announced.
+ * its own request, two at a time, with its own progress and cancel; starts, quartiles, ends and refusals
+ * announced.
  */
 export function UploadSection({ target, createRequest }: UploadSectionProps) {
   const intl = useIntl();
@@ -69,13 +70,25 @@ export function UploadSection({ target, createRequest }: UploadSectionProps) {
       if (!item) return;
       if (cancelled.current.has(item.key)) return next();
       update(item.key, { status: 'uploading' });
+      // Long uploads are said at their quartiles (start and end have their own messages), not every tick.
+      let reported = 0;
+      const announceProgress = (name: string, progress: number) => {
+        const milestone = progressMilestone(reported, progress);
+        reported = progress;
+        if (milestone === '25' || milestone === '50' || milestone === '75') {
+          announce(intl.formatMessage({ id: 'recorder.upload.milestone' }, { name, percent: Number(milestone) }));
+        }
+      };
       try {
         const items = await uploadRecordings(api, {
           file: item.file,
           fileName: item.file.name,
           fields: { project_id: place.project.id, parent_folder_id: place.folder.id },
           createRequest,
-          onProgress: (progress) => update(item.key, { progress }),
+          onProgress: (progress) => {
+            update(item.key, { progress });
+            announceProgress(item.file.name, progress);
+          },
           onCancel: (cancel) => cancels.current.set(item.key, cancel),
         });
         update(item.key, { status: 'done', progress: 100 });

@@ -170,7 +170,6 @@ export function RecordingTtsModal({ data, close }: ModalComponentProps<Recording
       });
       const voiceName = voiceOptions.find((o) => o.id === voiceId)?.label ?? '';
       const message = intl.formatMessage({ id: 'tts.created' }, { voice: voiceName });
-      announce(message);
       addToast({ message, severity: 'success' });
       data.onCreated?.(recording);
       close();

@@ -15,6 +15,7 @@ import {
   Stack,
   Switch,
   Text,
+  useAnnounceChange,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { failureMessage, listPreferencesStore, useResource, type VoiceChoice } from '../../../machines/index.ts';
@@ -186,6 +187,14 @@ export function VoiceCatalogue({
 
   const loading = list.status === 'loading';
   const total = list.value?.total ?? 0;
+  const countMessage =
+    list.status !== 'ready'
+      ? null
+      : search
+        ? intl.formatMessage({ id: 'voices.count.search' }, { count: list.value.total, search })
+        : intl.formatMessage({ id: 'voices.count' }, { count: list.value.total });
+  // Said after a search; the sort, the filters and a page are each said by their own control.
+  useAnnounceChange(search, countMessage);
   const narrowed = filterCount > 0 || search !== '';
   const sortLabel = (key: VoiceSortKey) => intl.formatMessage({ id: `voices.sort.${key}` });
 
@@ -231,14 +240,9 @@ export function VoiceCatalogue({
           <FormattedMessage id="voices.filters.open" values={{ count: filterCount }} />
         </Button>
       </Inline>
-      <Text tone="muted" role="status">
-        {loading
-          ? intl.formatMessage({ id: 'voices.loading' })
-          : list.status === 'ready'
-            ? search
-              ? intl.formatMessage({ id: 'voices.count.search' }, { count: list.value.total, search })
-              : intl.formatMessage({ id: 'voices.count' }, { count: list.value.total })
-            : null}
+      {/* Not live: the count is said after a search the user made (useAnnounceChange), not on arrival. */}
+      <Text tone="muted" role="status" aria-live="off">
+        {loading ? intl.formatMessage({ id: 'voices.loading' }) : countMessage}
       </Text>
       <Stack gap="md" aria-busy={loading}>
         {list.status === 'error' ? (
