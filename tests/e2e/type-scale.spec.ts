@@ -11,8 +11,9 @@ async function logInAsAdmin(page: Page) {
 }
 
 /**
- * The page's h1: its size, its line height, its own height (one line or wrapped), and the height of the
- * header row it sits in (the title with its action buttons, when the page has any).
+ * The page's h1 (in a PageHeader): its size, its line height, its own height (one line or wrapped), the
+ * height of the header row it sits in (the title with its action buttons, when the page has any) and of the
+ * whole header with its description.
  */
 function measureTitle(page: Page) {
   return page.getByRole('heading', { level: 1 }).evaluate((h1) => {
@@ -27,6 +28,8 @@ function measureTitle(page: Page) {
       lineHeight: parseFloat(style.lineHeight),
       height: h1.getBoundingClientRect().height,
       rowHeight: row.getBoundingClientRect().height,
+      // The whole PageHeader: the title row and the description under it.
+      headerHeight: (row === parent ? parent.parentElement! : parent).getBoundingClientRect().height,
     };
   });
 }
@@ -41,14 +44,22 @@ test.describe('type scale', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const title = await measureTitle(page);
-      console.log(`${path}: h1 ${title.height}px, header row ${title.rowHeight}px`);
+      console.log(`${path}: h1 ${title.height}px, title row ${title.rowHeight}px, header ${title.headerHeight}px`);
       expect(title.fontSize, path).toBe(28);
       expect(title.fontWeight, path).toBe('600');
       expect(title.height, `${path}: the title wraps`).toBeLessThan(title.lineHeight * 1.5);
       expect(title.rowHeight, `${path}: the header row`).toBeLessThanOrEqual(56);
     }
-    // The webfont (not the system fallback) renders the app, from our own /assets.
-    expect(await page.evaluate(() => document.fonts.check('600 28px "Inter Variable"'))).toBe(true);
+    // The webfont (not the system fallback) renders the app, from our own /assets, within the CSP (the
+    // fixture fails the test on any violation).
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          await document.fonts.ready;
+          return document.fonts.check('600 28px "Inter Variable"');
+        }),
+      )
+      .toBe(true);
     const fontFiles = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
