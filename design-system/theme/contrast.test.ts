@@ -7,6 +7,8 @@ const TEXT: [keyof ColorScheme, keyof ColorScheme][] = [
   ['text', 'surface'],
   ['text', 'surfaceRaised'],
   ['text', 'accentSurface'],
+  ['accent', 'accentSurface'],
+  ['textMuted', 'accentSurface'],
   ['textMuted', 'background'],
   ['textMuted', 'surface'],
   ['textMuted', 'surfaceRaised'],
