@@ -1,5 +1,7 @@
 import type { Preview } from '@storybook/react-vite';
 import { IntlProvider } from 'react-intl';
+// The bundled webfont (its woff2 files are emitted to /assets by Vite): the theme's font token names it.
+import '@fontsource-variable/inter/wght.css';
 import '../design-system/theme/index.ts';
 import { configure } from 'storybook/test';
 import messages from '../src/i18n/en.json';

@@ -3,7 +3,7 @@ export { sprinkles, type Sprinkles } from './css/sprinkles.css.ts';
 export { Stack, type StackProps } from './components/Stack/index.ts';
 export { Inline, type InlineProps } from './components/Inline/index.ts';
 export { Text, TONE_COLORS, type TextProps, type Tone } from './components/Text/index.ts';
-export { Heading, HEADING_SIZES, type HeadingProps } from './components/Heading/index.ts';
+export { Heading, HEADING_STYLES, type HeadingProps } from './components/Heading/index.ts';
 export { PageHeader, type PageHeaderProps } from './components/PageHeader/index.ts';
 export { PageBlock, type PageBlockProps } from './components/PageBlock/index.ts';
 export { Button, type ButtonProps } from './components/Button/index.ts';

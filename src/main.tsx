@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { RouterProvider } from 'react-router/dom';
 import { createActor } from 'xstate';
+// The bundled webfont (its woff2 files are emitted to /assets by Vite): the theme's font token names it.
+import '@fontsource-variable/inter/wght.css';
 import '../design-system/theme/index.ts';
 import { applyTheme, themeStore } from '../design-system/layouts/index.ts';
 import { ApiProvider, createApiClients, createTokenStore } from './api/index.ts';

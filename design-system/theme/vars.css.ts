@@ -10,6 +10,7 @@ import {
   radius,
   shadow,
   space,
+  textStyle,
   zIndex,
   type ColorScheme,
 } from './tokens.ts';
@@ -26,6 +27,9 @@ export const vars = createThemeContract({
   fontWeight: nulls(fontWeight),
   lineHeight: nulls(lineHeight),
   font: nulls(font),
+  textStyle: Object.fromEntries(Object.keys(textStyle).map((k) => [k, nulls(textStyle.display)])) as {
+    [K in keyof typeof textStyle]: ReturnType<typeof nulls<(typeof textStyle)['display']>>;
+  },
   shadow: nulls(shadow.light),
   zIndex: nulls(zIndex),
   motion: nulls(motion),
@@ -39,6 +43,7 @@ const theme = (color: ColorScheme, shadows: Record<keyof typeof shadow.light, st
   fontWeight,
   lineHeight,
   font,
+  textStyle,
   shadow: shadows,
   zIndex,
   motion,

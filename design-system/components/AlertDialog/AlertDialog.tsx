@@ -113,7 +113,8 @@ export function AlertDialog({
             </Button>
           )}
           <Button
-            variant={variant}
+            // The one place a filled danger button belongs: confirming the destructive action.
+            variant={variant === 'danger' ? 'dangerFilled' : variant}
             isDisabled={pending && !primary.isPending && !isPending}
             isPending={primary.isPending || isPending}
             onPress={() => void primary.run()}

@@ -16,7 +16,13 @@ export const button = recipe({
     transition: `background-color ${vars.motion.normal}`,
     selectors: {
       '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
-      '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.55 },
+      // Disabled is its own look, not a faded enabled one: a neutral fill, muted text, a hairline.
+      '&[data-disabled]': {
+        cursor: 'not-allowed',
+        background: vars.color.disabledSurface,
+        color: vars.color.disabledText,
+        borderColor: vars.color.divider,
+      },
       '&[data-busy]': { cursor: 'progress' },
     },
     '@media': { '(forced-colors: active)': { borderColor: 'ButtonText' } },
@@ -24,9 +30,9 @@ export const button = recipe({
   variants: {
     variant: {
       primary: {
-        background: vars.color.accent,
-        color: vars.color.onAccent,
-        selectors: { '&[data-hovered]': { background: vars.color.accentHover } },
+        background: vars.color.primary,
+        color: vars.color.onPrimary,
+        selectors: { '&[data-hovered]': { background: vars.color.primaryHover } },
       },
       secondary: {
         background: 'transparent',
@@ -34,7 +40,15 @@ export const button = recipe({
         borderColor: vars.color.border,
         selectors: { '&[data-hovered]': { background: vars.color.surface } },
       },
-      danger: { background: vars.color.danger, color: vars.color.onAccent },
+      // A destructive action on a page or in a form: outlined, so it never outweighs the region's primary.
+      danger: {
+        background: 'transparent',
+        color: vars.color.danger,
+        borderColor: vars.color.danger,
+        selectors: { '&[data-hovered]': { background: vars.color.dangerSurface } },
+      },
+      // Filled danger: only the confirming button of a destructive AlertDialog.
+      dangerFilled: { background: vars.color.danger, color: vars.color.onDanger },
     },
     size: {
       sm: { padding: `${vars.space.xs} ${vars.space.md}`, fontSize: vars.fontSize.sm, minHeight: '32px' },

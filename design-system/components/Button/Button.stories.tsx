@@ -25,15 +25,41 @@ export const Primary: Story = {
 
 export const Secondary: Story = { args: { variant: 'secondary', children: 'Cancel' } };
 
+/** Destructive actions on a page are outlined in the danger colour; only AlertDialog confirms with a fill. */
+export const Danger: Story = {
+  args: { variant: 'danger', children: 'Delete project' },
+  play: async ({ canvasElement }) => {
+    const style = getComputedStyle(within(canvasElement).getByRole('button', { name: 'Delete project' }));
+    await expect(style.backgroundColor).toBe('rgba(0, 0, 0, 0)');
+    await expect(style.borderTopColor).toBe(style.color);
+  },
+};
+
+export const DangerInDarkTheme: Story = { ...Danger, globals: { theme: 'dark' } };
+
+/** Disabled is its own neutral look beside the enabled primary, not the primary faded. */
 export const Disabled: Story = {
   args: { isDisabled: true },
+  render: (args) => (
+    <div style={{ display: 'flex', gap: 12 }}>
+      <Button {...args} />
+      <Button onPress={args.onPress}>Enabled</Button>
+    </div>
+  ),
   play: async ({ canvasElement, args }) => {
     const button = within(canvasElement).getByRole('button', { name: 'Convert' });
     await expect(button).toBeDisabled();
     await userEvent.click(button);
     await expect(args.onPress).not.toHaveBeenCalled();
+    const enabled = getComputedStyle(within(canvasElement).getByRole('button', { name: 'Enabled' }));
+    const disabled = getComputedStyle(button);
+    await expect(disabled.backgroundColor).not.toBe(enabled.backgroundColor);
+    await expect(disabled.color).not.toBe(enabled.color);
+    await expect(disabled.opacity).toBe('1');
   },
 };
+
+export const DisabledInDarkTheme: Story = { ...Disabled, globals: { theme: 'dark' } };
 
 const logged = () => announcementLog.getSnapshot().context.entries.map((e) => [e.message, e.politeness]);
 

@@ -10,7 +10,9 @@ const messages = defineMessages<{ busy: { label: string } }>({
 
 export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'style'> {
   /**
-   * Visual weight: primary for the main action of a view, secondary for the rest, danger for destructive ones.
+   * Visual weight: primary (filled) for the one main action of a region, secondary for the rest, danger
+   * (outlined, in the danger colour) for destructive ones. `dangerFilled` is for the confirming button of a
+   * destructive AlertDialog only.
    * @default 'primary'
    */
   variant?: ButtonVariants['variant'];

@@ -1,12 +1,24 @@
 import type { ReactNode } from 'react';
 import { sprinkles } from '../../css/sprinkles.css.ts';
-import type { fontSize, fontWeight } from '../../theme/tokens.ts';
+import type { fontSize, fontWeight, TextStyle } from '../../theme/tokens.ts';
 import { box, type BoxAttributes } from '../private/box/box.ts';
 import { truncate as truncateStyle } from '../private/box/box.css.ts';
+import { textStyles } from '../Text/Text.css.ts';
+import { TEXT_STYLE_WEIGHTS } from '../Text/Text.tsx';
 import { TONE_COLORS, type Tone } from '../Text/tone.ts';
 
-/** The size each level takes unless told otherwise: a page title, a section, a subsection. */
-export const HEADING_SIZES = { 1: 'xxl', 2: 'lg', 3: 'md', 4: 'md', 5: 'sm', 6: 'sm' } as const;
+/**
+ * The role of the type scale each level takes unless told otherwise: the page's title, a section, a card's
+ * or subsection's title, a small label.
+ */
+export const HEADING_STYLES = {
+  1: 'title',
+  2: 'section',
+  3: 'cardTitle',
+  4: 'cardTitle',
+  5: 'meta',
+  6: 'meta',
+} as const satisfies Record<number, TextStyle>;
 
 export interface HeadingProps extends BoxAttributes {
   /** The heading's text. */
@@ -14,11 +26,13 @@ export interface HeadingProps extends BoxAttributes {
   /** The level in the page's outline (`h1`…`h6`); one `h1` per page. */
   level: 1 | 2 | 3 | 4 | 5 | 6;
   /**
-   * A step of the type scale, when the outline and the look differ.
-   * @default xxl for 1, lg for 2, md for 3 and 4, sm for 5 and 6
+   * A role of the type scale, when the outline and the look differ (`display` only on marketing pages).
+   * @default title for 1, section for 2, cardTitle for 3 and 4, meta for 5 and 6
    */
+  variant?: TextStyle;
+  /** A step of the raw size scale with a tight line height, instead of a role; ignored with `variant`. */
   size?: keyof typeof fontSize;
-  /** A weight of the type scale; unset, the browser's bold. */
+  /** A weight of the type scale; unset, the role's weight (the browser's bold with `size`). */
   weight?: keyof typeof fontWeight;
   /** What the colour says (see Text); unset, the colour around it. */
   tone?: Tone;
@@ -30,13 +44,24 @@ export interface HeadingProps extends BoxAttributes {
 }
 
 /** A heading on the type tokens, tight line height and no margins. */
-export function Heading({ children, level, size, weight, tone, truncate = false, ...attributes }: HeadingProps) {
+export function Heading({
+  children,
+  level,
+  variant,
+  size,
+  weight,
+  tone,
+  truncate = false,
+  ...attributes
+}: HeadingProps) {
+  const role = variant ?? (size ? undefined : HEADING_STYLES[level]);
   const className = [
+    role ? textStyles[role] : null,
     sprinkles({
       margin: 'none',
-      fontSize: size ?? HEADING_SIZES[level],
-      fontWeight: weight,
-      lineHeight: 'tight',
+      fontSize: role ? undefined : size,
+      fontWeight: weight ?? (role ? TEXT_STYLE_WEIGHTS[role] : undefined),
+      lineHeight: role ? undefined : 'tight',
       color: tone ? TONE_COLORS[tone] : undefined,
     }),
     truncate ? truncateStyle : null,

@@ -1,1 +1,1 @@
-export { Heading, HEADING_SIZES, type HeadingProps } from './Heading.tsx';
+export { Heading, HEADING_STYLES, type HeadingProps } from './Heading.tsx';

@@ -2,6 +2,7 @@ import type { ReactNode, Ref } from 'react';
 import { sprinkles } from '../../css/sprinkles.css.ts';
 import type { fontSize } from '../../theme/tokens.ts';
 import { Inline } from '../Inline/Inline.tsx';
+import { textStyles } from '../Text/Text.css.ts';
 import { Stack } from '../Stack/Stack.tsx';
 import type { Space } from '../private/box/box.ts';
 import { description as descriptionStyle, title as titleStyle } from './PageHeader.css.ts';
@@ -32,7 +33,11 @@ export interface PageHeaderProps {
   titleFocusable?: boolean;
 }
 
-/** The top of a page: the `h1`, an optional description under it and optional actions beside it. */
+/**
+ * The top of an app page: the `h1` in the type scale's `title` role (28/600 on one 36px line, so the title
+ * row with its 44px buttons stays under 56px), an optional description under it and optional actions beside
+ * it. Marketing pages set their headlines in `display` themselves.
+ */
 export function PageHeader({
   title,
   description,
@@ -42,7 +47,7 @@ export function PageHeader({
   titleRef,
   titleFocusable = false,
 }: PageHeaderProps) {
-  const heading = sprinkles({ margin: 'none', fontSize: 'xxl', lineHeight: 'tight' });
+  const heading = `${textStyles.title} ${sprinkles({ margin: 'none', fontWeight: 'semibold' })}`;
   const h1 = (className: string) => (
     <h1 ref={titleRef} tabIndex={titleFocusable ? -1 : undefined} className={className}>
       {title}

@@ -146,3 +146,18 @@ export const OnePage: Story = {
     await expect(within(nav).getByRole('button', { name: 'Next page' })).toHaveAttribute('aria-disabled', 'true');
   },
 };
+
+/** "Page x of y" sits centred under its buttons, whatever the page-size choice beside them. */
+export const StatusCentredWithButtons: Story = {
+  args: { page: 4 },
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Pagination' });
+    const buttons = within(nav).getAllByRole('listitem');
+    const first = buttons[0]!.getBoundingClientRect();
+    const last = buttons[buttons.length - 1]!.getBoundingClientRect();
+    const status = within(nav).getByRole('status').getBoundingClientRect();
+    const buttonsCentre = (first.left + last.right) / 2;
+    await expect(Math.abs(status.left + status.width / 2 - buttonsCentre)).toBeLessThanOrEqual(1);
+    await expect(status.top).toBeGreaterThanOrEqual(first.bottom);
+  },
+};

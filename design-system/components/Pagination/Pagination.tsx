@@ -3,7 +3,7 @@ import { defineMessages, useIntl, type NoMessageValues } from 'react-intl';
 import { announce } from '../../announcer/announcer.ts';
 import { Icon } from '../Icon/Icon.tsx';
 import { Select } from '../Select/Select.tsx';
-import { gap, pageButton, pageSize as pageSizeStyle, pages, pagination, status } from './Pagination.css.ts';
+import { controls, gap, pageButton, pageSize as pageSizeStyle, pages, pagination, status } from './Pagination.css.ts';
 import { PAGE_SIZES, pageButtons, pageCount, pageForSize } from './paging.ts';
 
 // Typed, so formatMessage checks the values each message needs.
@@ -83,51 +83,53 @@ export function Pagination({
 
   return (
     <nav aria-label={ariaLabel ?? intl.formatMessage(messages.label)} className={pagination()}>
-      <ul className={pages}>
-        <li>
-          <Button
-            className={pageButton}
-            aria-label={intl.formatMessage(messages.previous)}
-            // aria-disabled, not disabled: a focused button that turned disabled would drop focus on the page.
-            aria-disabled={atFirst || undefined}
-            onPress={() => go(page - 1)}
-          >
-            <Icon name="chevronLeft" />
-          </Button>
-        </li>
-        {pageButtons(page, count).map((entry, index) =>
-          entry === 'gap' ? (
-            <li key={`gap-${index}`} aria-hidden="true" className={gap}>
-              …
-            </li>
-          ) : (
-            <li key={entry}>
-              <Button
-                className={pageButton}
-                aria-label={intl.formatMessage(messages.page, { page: entry })}
-                aria-current={entry === page ? 'page' : undefined}
-                onPress={() => go(entry)}
-              >
-                {intl.formatNumber(entry)}
-              </Button>
-            </li>
-          ),
-        )}
-        <li>
-          <Button
-            className={pageButton}
-            aria-label={intl.formatMessage(messages.next)}
-            aria-disabled={atLast || undefined}
-            onPress={() => go(page + 1)}
-          >
-            <Icon name="chevronRight" />
-          </Button>
-        </li>
-      </ul>
-      {/* The list's position, for a reader who looks; not live (said by `go` when the user moves). */}
-      <span role="status" aria-live="off" className={status}>
-        {intl.formatMessage(messages.status, { page, count })}
-      </span>
+      <div className={controls}>
+        <ul className={pages}>
+          <li>
+            <Button
+              className={pageButton}
+              aria-label={intl.formatMessage(messages.previous)}
+              // aria-disabled, not disabled: a focused button that turned disabled would drop focus on the page.
+              aria-disabled={atFirst || undefined}
+              onPress={() => go(page - 1)}
+            >
+              <Icon name="chevronLeft" />
+            </Button>
+          </li>
+          {pageButtons(page, count).map((entry, index) =>
+            entry === 'gap' ? (
+              <li key={`gap-${index}`} aria-hidden="true" className={gap}>
+                …
+              </li>
+            ) : (
+              <li key={entry}>
+                <Button
+                  className={pageButton}
+                  aria-label={intl.formatMessage(messages.page, { page: entry })}
+                  aria-current={entry === page ? 'page' : undefined}
+                  onPress={() => go(entry)}
+                >
+                  {intl.formatNumber(entry)}
+                </Button>
+              </li>
+            ),
+          )}
+          <li>
+            <Button
+              className={pageButton}
+              aria-label={intl.formatMessage(messages.next)}
+              aria-disabled={atLast || undefined}
+              onPress={() => go(page + 1)}
+            >
+              <Icon name="chevronRight" />
+            </Button>
+          </li>
+        </ul>
+        {/* The list's position, for a reader who looks; not live (said by `go` when the user moves). */}
+        <span role="status" aria-live="off" className={status}>
+          {intl.formatMessage(messages.status, { page, count })}
+        </span>
+      </div>
       {onPageSizeChange ? (
         <div className={pageSizeStyle}>
           <Select

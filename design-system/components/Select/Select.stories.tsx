@@ -38,6 +38,8 @@ export const Default: Story = {
     await expect(args.onChange).toHaveBeenLastCalledWith('en-GB');
     await expect(trigger).toHaveTextContent('British');
     await expect(trigger).toHaveFocus();
+    // The closed Select says its value with no checkmark: its one icon is the chevron.
+    await expect(trigger.querySelectorAll('svg')).toHaveLength(1);
   },
 };
 

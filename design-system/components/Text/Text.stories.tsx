@@ -37,7 +37,42 @@ export const Tones: Story = {
 
 export const TonesDark: Story = { ...Tones, globals: { theme: 'dark' } };
 
-/** The type scale and its weights. */
+/** The app's type roles, in Inter: title 28/600, section 20/600, card title 16/600, body 15, meta 13. */
+export const Roles: Story = {
+  render: () => (
+    <Stack gap="sm">
+      <Text variant="title">Title: Projects</Text>
+      <Text variant="section">Section: Conversions</Text>
+      <Text variant="cardTitle">Card title: Interview, take 2</Text>
+      <Text variant="body">Body: record or upload audio, then convert it into any voice.</Text>
+      <Text variant="meta" tone="muted">
+        Meta: 12 Nov 2026 · 3:42 · 44.1 kHz
+      </Text>
+      <Text variant="meta" numeric>
+        Numeric: 1:07 / 11:48 · Page 12 of 31
+      </Text>
+    </Stack>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const sizes = {
+      'Title: Projects': ['28px', '600'],
+      'Section: Conversions': ['20px', '600'],
+      'Card title: Interview, take 2': ['16px', '600'],
+      'Body: record or upload audio, then convert it into any voice.': ['15px', '400'],
+    };
+    for (const [text, [size, weight]] of Object.entries(sizes)) {
+      const style = getComputedStyle(canvas.getByText(text));
+      await expect(style.fontSize).toBe(size);
+      await expect(style.fontWeight).toBe(weight);
+      await expect(style.fontFamily).toMatch(/^"Inter Variable"/);
+    }
+    await expect(getComputedStyle(canvas.getByText(/^Meta:/)).fontSize).toBe('13px');
+    await expect(getComputedStyle(canvas.getByText(/^Numeric:/)).fontVariantNumeric).toBe('tabular-nums');
+  },
+};
+
+/** The raw size scale and its weights. */
 export const SizesAndWeights: Story = {
   render: () => (
     <Stack gap="sm">

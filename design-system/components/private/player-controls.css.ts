@@ -27,9 +27,9 @@ export const control = recipe({
   variants: {
     kind: {
       primary: {
-        background: vars.color.accent,
-        color: vars.color.onAccent,
-        selectors: { '&[data-hovered]': { background: vars.color.accentHover } },
+        background: vars.color.primary,
+        color: vars.color.onPrimary,
+        selectors: { '&[data-hovered]': { background: vars.color.primaryHover } },
       },
       secondary: {
         background: 'transparent',

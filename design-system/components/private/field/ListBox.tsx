@@ -28,15 +28,21 @@ export interface FieldOptionProps<T extends object = object> extends Omit<
   children: ReactNode;
 }
 
-/** One option, with a tick when selected. */
+/**
+ * One option, with a tick when selected. The tick is drawn only for a selected option in the list: a
+ * closed Select shows the chosen option through the same render (React Aria's SelectValue calls it with
+ * isSelected false), and its trigger must say the value, not carry a checkmark.
+ */
 export function FieldOption<T extends object>({ children, ...props }: FieldOptionProps<T>) {
   const textValue = props.textValue ?? (typeof children === 'string' ? children : undefined);
   return (
     <ListBoxItem {...props} textValue={textValue} className={styles.option}>
-      <span className={styles.optionCheck}>
-        <Icon name="check" size="sm" />
-      </span>
-      <span className={styles.optionLabel}>{children}</span>
+      {({ isSelected }) => (
+        <>
+          <span className={styles.optionCheck}>{isSelected ? <Icon name="check" size="sm" /> : null}</span>
+          <span className={styles.optionLabel}>{children}</span>
+        </>
+      )}
     </ListBoxItem>
   );
 }

@@ -58,8 +58,8 @@ export const optionLabel = style({ flex: 1 });
 export const optionCheck = style({
   display: 'inline-flex',
   width: '20px',
+  flexShrink: 0,
   color: vars.color.accent,
-  selectors: { [`${option}:not([data-selected]) &`]: { visibility: 'hidden' } },
 });
 
 export const emptyState = style({

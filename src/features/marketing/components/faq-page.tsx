@@ -30,7 +30,7 @@ export interface FaqPageProps {
 export function FaqPage({ contactHref }: FaqPageProps) {
   return (
     <PageBlock width="xsmall" gap="xl" paddingY="xxl" paddingBottom="xxxl">
-      <Heading level={1}>
+      <Heading level={1} variant="display">
         <FormattedMessage id="faq.title" />
       </Heading>
       <p className={s.lead}>

@@ -33,7 +33,7 @@ function LegalPage({ prefix, sections, leadHref }: LegalPageProps) {
   const id = (key: string) => `${prefix}-${key}`;
   return (
     <PageBlock width="xsmall" gap="xl" paddingY="xxl" paddingBottom="xxxl">
-      <Heading level={1}>
+      <Heading level={1} variant="display">
         <FormattedMessage id={legalId(`${prefix}.title`)} />
       </Heading>
       <p className={s.lead}>

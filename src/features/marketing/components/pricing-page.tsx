@@ -346,7 +346,7 @@ export function PricingView({
   return (
     <PageBlock width="large" gap="xxxl" paddingY="xxl" paddingBottom="xxxl">
       <div className={s.hero}>
-        <Heading level={1}>
+        <Heading level={1} variant="display">
           <FormattedMessage id="pricing.title" />
         </Heading>
         <p className={s.lead}>

@@ -13,7 +13,7 @@ export function UseCasesPage() {
   return (
     <PageBlock width="large" gap="xxxl" paddingY="xxl" paddingBottom="xxxl">
       <div className={s.hero}>
-        <Heading level={1}>
+        <Heading level={1} variant="display">
           <FormattedMessage id="useCases.title" />
         </Heading>
         <p className={s.lead}>
