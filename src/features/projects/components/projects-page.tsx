@@ -1,9 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
-import { Form } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
-  addToast,
   announce,
   Button,
   Cell,
@@ -12,11 +10,9 @@ import {
   formatDate,
   formatSize,
   Inline,
-  isValidName,
   Menu,
   MenuItem,
   MenuTrigger,
-  nameRuleMessage,
   PageBlock,
   PageHeader,
   Row,
@@ -26,13 +22,13 @@ import {
   TableBody,
   TableHeader,
   Text,
-  TextField,
   useAnnounceChange,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
-import { failureMessage, listPreferencesStore } from '../../../machines/index.ts';
+import { listPreferencesStore } from '../../../machines/index.ts';
 import { createProject, listProjects, searchProjects, type Project } from '../api/projects-api.ts';
 import { PROJECT_SORTS, projectSortOf, projectStateOf } from '../list-rules.ts';
+import { NameForm } from './name-form.tsx';
 import { ListPager, usePagedList } from './paged-list.tsx';
 import * as styles from './projects.css.ts';
 import { openModal } from '../../../shared/modals/index.ts';
@@ -220,59 +216,15 @@ function ProjectMenu({
 function CreateProjectForm({ onCreated }: { onCreated: (project: Project) => void }) {
   const intl = useIntl();
   const api = useApi();
-  const [name, setName] = useState('');
-  const [pending, setPending] = useState(false);
-  // The server's refusal, or the rule when an empty name is submitted: shown at the field until it changes.
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   return (
-    <Form
-      ref={formRef}
-      className={styles.inlineForm}
+    <NameForm
+      field="name"
       aria-label={intl.formatMessage({ id: 'projects.create.title' })}
-      validationErrors={fieldError ? { name: fieldError } : undefined}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (pending) return;
-        if (!isValidName(name)) {
-          // Only an empty name gets here (the rule refuses the others as typed): it is refused at the
-          // field, marked invalid with the rule as its description (WCAG 3.3.1). Focus going to the field
-          // reads it with its error; when the field had focus already (Enter in it), the error is said.
-          const message = intl.formatMessage(nameRuleMessage);
-          setFieldError(message);
-          const input = formRef.current?.querySelector<HTMLInputElement>('input[name="name"]');
-          if (input && input === document.activeElement) announce(message, { politeness: 'assertive' });
-          else input?.focus();
-          return;
-        }
-        setPending(true);
-        createProject(api, name)
-          .then((project) => {
-            onCreated(project);
-            setName('');
-            const message = intl.formatMessage({ id: 'projects.create.done' }, { name: project.name });
-            addToast({ message, severity: 'success' });
-          })
-          .catch((error: unknown) => setFieldError(failureMessage(error)))
-          .finally(() => setPending(false));
-      }}
-    >
-      <div className={styles.grow}>
-        <TextField
-          name="name"
-          label={intl.formatMessage({ id: 'projects.create.label' })}
-          value={name}
-          onChange={(value) => {
-            setName(value);
-            setFieldError(null);
-          }}
-          validate={(value) => (value === '' || isValidName(value) ? null : intl.formatMessage(nameRuleMessage))}
-          isReadOnly={pending}
-        />
-      </div>
-      <Button type="submit" isPending={pending}>
-        <FormattedMessage id="projects.create.submit" />
-      </Button>
-    </Form>
+      label={intl.formatMessage({ id: 'projects.create.label' })}
+      submitLabel={<FormattedMessage id="projects.create.submit" />}
+      create={(name) => createProject(api, name)}
+      onCreated={onCreated}
+      doneMessage={(project) => intl.formatMessage({ id: 'projects.create.done' }, { name: project.name })}
+    />
   );
 }
