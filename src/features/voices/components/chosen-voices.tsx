@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Avatar, Button, Heading, Stack, Text } from '../../../../design-system/index.ts';
+import { Button, Heading, Stack, Text } from '../../../../design-system/index.ts';
 import { MAX_CHOSEN_VOICES, type VoiceChoice } from '../../../machines/index.ts';
+import { CompactVoice } from './compact-voice.tsx';
 import * as styles from './voices.css.ts';
 
 export interface ChosenVoicesProps {
@@ -35,21 +36,19 @@ export function ChosenVoices({ choices, errors, summary, onSettings, onRemove }:
       ) : (
         <Stack as="ul" gap="sm" aria-labelledby={titleId}>
           {choices.map((choice) => (
-            <li key={choice.id} className={styles.compactItem}>
-              <Avatar name={choice.name} src={choice.thumbnail ?? undefined} decorative />
-              <div className={styles.compactText}>
-                <Heading level={3} weight="bold">
-                  {choice.name}
-                </Heading>
-                <Text as="span" tone="muted">
-                  {summary(choice)}
-                </Text>
-                {errors[choice.id] ? (
+            <CompactVoice
+              key={choice.id}
+              name={choice.name}
+              thumbnail={choice.thumbnail}
+              summary={summary(choice)}
+              note={
+                errors[choice.id] ? (
                   <span id={`chosen-error-${choice.id}`} className={styles.fieldError}>
                     {errors[choice.id]}
                   </span>
-                ) : null}
-              </div>
+                ) : null
+              }
+            >
               <Button
                 variant="secondary"
                 size="sm"
@@ -71,7 +70,7 @@ export function ChosenVoices({ choices, errors, summary, onSettings, onRemove }:
               >
                 <FormattedMessage id="voices.chosen.remove" />
               </Button>
-            </li>
+            </CompactVoice>
           ))}
         </Stack>
       )}

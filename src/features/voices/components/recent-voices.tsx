@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Avatar, Badge, Button, Heading, Stack, Text } from '../../../../design-system/index.ts';
+import { Badge, Button, Heading, Stack } from '../../../../design-system/index.ts';
 import { lastUsedVoicesNewestFirst, lastUsedVoicesStore, type VoiceChoice } from '../../../machines/index.ts';
 import type { Voice } from '../api/voices-api.ts';
 import { useRecentVoices } from './use-recent-voices.ts';
-import * as styles from './voices.css.ts';
+import { CompactVoice } from './compact-voice.tsx';
 
 export interface RecentVoicesProps {
   isChosen: (id: string) => boolean;
@@ -37,16 +37,7 @@ export function RecentVoices({ isChosen, summary, remember, onChoose }: RecentVo
         {entries.map((entry) => {
           const voice = voices.get(entry.id);
           return (
-            <li key={entry.id} className={styles.compactItem}>
-              <Avatar name={entry.name} src={entry.thumbnail ?? undefined} decorative />
-              <div className={styles.compactText}>
-                <Heading level={3} weight="bold">
-                  {entry.name}
-                </Heading>
-                <Text as="span" tone="muted">
-                  {summary(entry)}
-                </Text>
-              </div>
+            <CompactVoice key={entry.id} name={entry.name} thumbnail={entry.thumbnail} summary={summary(entry)}>
               {isChosen(entry.id) ? (
                 <Badge tone="success" icon="check">
                   <FormattedMessage id="voices.badge.chosen" />
@@ -60,7 +51,7 @@ export function RecentVoices({ isChosen, summary, remember, onChoose }: RecentVo
               >
                 <FormattedMessage id="voices.recent.choose" />
               </Button>
-            </li>
+            </CompactVoice>
           );
         })}
       </Stack>
