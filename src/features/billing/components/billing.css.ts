@@ -14,13 +14,13 @@ export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg, outli
 export const meters = style({
   display: 'grid',
   gap: vars.space.lg,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(16rem, 100%), 1fr))',
 });
 export const forecast = style({ margin: 0, fontWeight: 600 });
 export const cards = style({
   display: 'grid',
   gap: vars.space.lg,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(16rem, 100%), 1fr))',
   alignItems: 'stretch',
 });
 export const price = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.fontSize.xl, fontWeight: 700 });
