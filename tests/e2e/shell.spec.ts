@@ -248,6 +248,8 @@ test.describe('app shell', () => {
       mimeType: 'audio/wav',
       buffer: sineWav({ seconds: 1, frequency: 220 + 110 * i }),
     }));
+    await expect(page.getByRole('button', { name: /Folder/ })).toContainText('Takes');
+    await expect(page.getByRole('button', { name: 'Choose files' })).toBeEnabled();
     await page.locator('input[type="file"]').setInputFiles(files);
     const uploads = page.getByRole('list', { name: 'Uploads' });
     for (const { name } of files) {

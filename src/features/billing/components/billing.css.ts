@@ -39,7 +39,8 @@ export const packs = style({
 });
 export const pack = style({
   display: 'grid',
-  gridTemplateColumns: 'minmax(8rem, 1fr) minmax(6rem, auto) auto',
+  // The name gives way on a narrow screen (it wraps), so the row never pushes the page sideways.
+  gridTemplateColumns: 'minmax(0, 1fr) auto auto',
   alignItems: 'center',
   gap: vars.space.md,
   padding: `${vars.space.sm} ${vars.space.md}`,

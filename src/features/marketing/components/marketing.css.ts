@@ -24,8 +24,8 @@ export const grid = style({
 export const twoColumns = style({
   display: 'grid',
   gap: vars.space.lg,
-  gridTemplateColumns: '1fr',
-  '@media': { [md]: { gridTemplateColumns: '1fr 1fr' } },
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { [md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 export const step = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 globalStyle(`${step} p, ${step} h3`, { margin: 0 });
@@ -92,7 +92,7 @@ export const alert = style({
 export const packs = style({ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: vars.space.sm });
 export const pack = style({
   display: 'grid',
-  gridTemplateColumns: '1fr auto auto',
+  gridTemplateColumns: 'minmax(0, 1fr) auto auto',
   alignItems: 'center',
   gap: vars.space.md,
   paddingBlock: vars.space.xs,
