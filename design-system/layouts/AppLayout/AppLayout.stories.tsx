@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { RouterProvider } from 'react-aria-components';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ButtonLink } from '../ButtonLink/index.ts';
 import { createLayoutStore, type LayoutStore } from '../layout-store.ts';
 import { SamplePage } from '../private/story-content.tsx';
@@ -150,7 +150,8 @@ export const Mobile: Story = {
     await userEvent.keyboard('{Enter}');
     const drawer = await body.findByRole('dialog', { name: 'Projects' });
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
-    await expect(within(drawer).getByRole('navigation', { name: 'Projects' })).toBeVisible();
+    // Visible once the drawer has slid in.
+    await waitFor(() => expect(within(drawer).getByRole('navigation', { name: 'Projects' })).toBeVisible());
     // Focus stays in the drawer, and Escape gives it back to the Menu button.
     for (let i = 0; i < 6; i++) {
       await userEvent.tab();
