@@ -260,6 +260,14 @@ test.describe('app shell', () => {
 
     // /projects has its table now: the narrowest screen still does not scroll sideways.
     await expectReflow(page, ['/projects', projectUrl]);
+    // The projects table, wider than a 320px screen, scrolls in its own named region, which the keyboard reaches.
+    await page.goto('/projects');
+    const scroller = page.locator('div:has(> table), div:has(> [role="grid"])').first();
+    await expect(scroller).toBeVisible();
+    expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect(scroller).toHaveAttribute('role', 'region');
+    await expect(scroller).toHaveAttribute('tabindex', '0');
+    await expect(scroller).toHaveAccessibleName(/\S/);
 
     for (const viewport of [PHONE, { width: 1280, height: 600 }]) {
       await page.setViewportSize(viewport);
