@@ -1,41 +1,69 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Outlet, useLocation, useNavigation } from 'react-router';
-import { Button, Icon, Link, Menu, MenuItem, MenuTrigger } from '../../design-system/index.ts';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import {
+  Button,
+  Icon,
+  Link,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  VisuallyHidden,
+  type IconName,
+} from '../../design-system/index.ts';
 import { AppLayout, ButtonLink } from '../../design-system/layouts/index.ts';
 import { CreditsSummary, useTrialReminder } from '../features/billing/index.ts';
-import { useSession } from '../machines/index.ts';
+import { useSession, useSubscription } from '../machines/index.ts';
+import type { MessageId } from '../i18n/index.ts';
 import { EXTERNAL_LINKS } from './external-links.ts';
+import type { NavSection, RouteHandle } from './root.tsx';
 import * as styles from './app-layout-route.css.ts';
 
-const sitePages = [
-  { href: '/', id: 'shell.home' },
-  { href: '/pricing', id: 'shell.pricing' },
-  { href: '/use-cases', id: 'shell.useCases' },
-  { href: '/faq', id: 'shell.faq' },
-  { href: '/terms-of-use', id: 'shell.terms' },
-  { href: '/aup', id: 'shell.aup' },
-] as const;
+interface NavPage {
+  href: string;
+  id: MessageId;
+  icon: IconName;
+  /** The section whose pages make this item the current one (RouteHandle.nav), beside its own path. */
+  section?: NavSection;
+}
 
-/** The signed-in app's places (SPEC.md section 2); their pages arrive with their features. */
-const appPages = [
-  { href: '/', id: 'shell.dashboard' },
-  { href: '/new', id: 'shell.newRecording' },
-  { href: '/projects', id: 'shell.projects' },
-  { href: '/choose-voices', id: 'shell.voices' },
-  { href: '/calibrations', id: 'shell.calibrations' },
-  { href: '/account', id: 'shell.account' },
-] as const;
+const sitePages: readonly NavPage[] = [
+  { href: '/', id: 'shell.home', icon: 'home' },
+  { href: '/pricing', id: 'shell.pricing', icon: 'credit' },
+  { href: '/use-cases', id: 'shell.useCases', icon: 'voice' },
+  { href: '/faq', id: 'shell.faq', icon: 'help' },
+  { href: '/terms-of-use', id: 'shell.terms', icon: 'file' },
+  { href: '/aup', id: 'shell.aup', icon: 'file' },
+];
 
-/** The signed-in user's menu in the header: their account, and Log Out. */
+/**
+ * The signed-in app's places that have a page (SPEC.md section 2). Calibrations and the account overview
+ * arrive with later features: until then their paths show the not-found page, so they are not in the nav.
+ */
+const appPages: readonly NavPage[] = [
+  { href: '/', id: 'shell.dashboard', icon: 'home' },
+  { href: '/new', id: 'shell.newRecording', icon: 'microphone' },
+  { href: '/projects', id: 'shell.projects', icon: 'folder', section: 'projects' },
+  { href: '/choose-voices', id: 'shell.voices', icon: 'voice', section: 'voices' },
+];
+
+/** The nav section of the deepest route that names one (Voices on /audition-voices, Projects on a project). */
+function useNavSection(): NavSection | undefined {
+  return useMatches()
+    .map((match) => (match.handle as RouteHandle | undefined)?.nav)
+    .filter((nav): nav is NavSection => Boolean(nav))
+    .at(-1);
+}
+
+/** The signed-in user's menu in the header: their plan, and Log Out. Below 768px only its icon shows. */
 function AccountMenu({ name }: { name: string }) {
   const intl = useIntl();
   const { send } = useSession();
   return (
     <MenuTrigger>
-      <Button variant="secondary" size="sm" aria-label={intl.formatMessage({ id: 'shell.accountMenu' }, { name })}>
+      <Button variant="secondary" aria-label={intl.formatMessage({ id: 'shell.accountMenu' }, { name })}>
         <Icon name="user" />
-        <span>{name}</span>
+        <span className={styles.wideText}>{name}</span>
       </Button>
       <Menu
         placement="bottom end"
@@ -43,8 +71,8 @@ function AccountMenu({ name }: { name: string }) {
           if (key === 'logout') send({ type: 'session.logout' });
         }}
       >
-        <MenuItem id="account" icon="user" href="/account">
-          {intl.formatMessage({ id: 'shell.account' })}
+        <MenuItem id="plan" icon="credit" href="/account/plan">
+          {intl.formatMessage({ id: 'shell.planAndBilling' })}
         </MenuItem>
         <MenuItem id="logout" icon="logout">
           {intl.formatMessage({ id: 'auth.logout' })}
@@ -54,35 +82,119 @@ function AccountMenu({ name }: { name: string }) {
   );
 }
 
+/** The help links, collapsed into a "?" menu in the header (they used to fill a rail of their own). */
+function HelpMenu() {
+  const intl = useIntl();
+  const newTab = intl.formatMessage({ id: 'shell.help.newTab' });
+  return (
+    <MenuTrigger>
+      <Button variant="secondary" aria-label={intl.formatMessage({ id: 'shell.help.title' })}>
+        <Icon name="help" />
+      </Button>
+      <Menu placement="bottom end">
+        <MenuItem
+          id="contact"
+          icon="users"
+          href={EXTERNAL_LINKS.requestCall}
+          target="_blank"
+          rel="noopener noreferrer"
+          description={intl.formatMessage({ id: 'shell.help.body' })}
+          textValue={intl.formatMessage({ id: 'shell.help.contact' })}
+        >
+          {intl.formatMessage({ id: 'shell.help.contact' })}
+          <VisuallyHidden> {newTab}</VisuallyHidden>
+        </MenuItem>
+        <MenuItem
+          id="business"
+          icon="globe"
+          href={EXTERNAL_LINKS.forBusiness}
+          target="_blank"
+          rel="noopener noreferrer"
+          textValue={intl.formatMessage({ id: 'shell.help.business' })}
+        >
+          {intl.formatMessage({ id: 'shell.help.business' })}
+          <VisuallyHidden> {newTab}</VisuallyHidden>
+        </MenuItem>
+      </Menu>
+    </MenuTrigger>
+  );
+}
+
+const PLAN_CATEGORIES = ['explorer', 'creator', 'power', 'tts_only', 'custom', 'per_minute', 'pay_as_you_go'];
+
+/** The plan and what is left of it, at the foot of the nav (admins, never charged, see nothing). */
+function PlanFoot() {
+  const intl = useIntl();
+  const { state, facts } = useSubscription();
+  if (!facts || facts.role === 'admin' || !state) return null;
+  const plan =
+    state === 'active' && facts.category && PLAN_CATEGORIES.includes(facts.category)
+      ? intl.formatMessage({ id: `shell.plan.category.${facts.category}` as MessageId })
+      : intl.formatMessage({ id: `shell.plan.state.${state}` as MessageId });
+  return (
+    <div className={styles.planFoot}>
+      <p className={styles.planName}>
+        <FormattedMessage id="shell.plan.label" values={{ plan }} />
+      </p>
+      <CreditsSummary />
+    </div>
+  );
+}
+
+function NavList({ pages, current }: { pages: readonly NavPage[]; current: (page: NavPage) => boolean }) {
+  return (
+    <ul className={styles.pageList}>
+      {pages.map((page) => (
+        <li key={page.href}>
+          <Link variant="standalone" href={page.href} aria-current={current(page) ? 'page' : undefined}>
+            <span className={styles.navLink}>
+              <Icon name={page.icon} />
+              <FormattedMessage id={page.id} />
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Every page outside the marketing site in the app layout. Guests see the site's pages on the left and the
- * sign-up and log-in links in the header; signed-in users the app's places and their account menu. Global
- * loading (restoring or ending the session, loading the next page) covers it with the loader.
+ * sign-up and log-in links in the header; signed-in users the app's places (plan and minutes left at their
+ * foot), the help menu and their account menu. While the session is being restored the shell is neutral
+ * (the logo only), so a signed-in user never sees the guest header flash by. Global loading (restoring or
+ * ending the session, loading the next page) covers it with the loader.
  */
 export function AppLayoutRoute({ children }: { children?: ReactNode }) {
   const intl = useIntl();
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const session = useSession();
-  const user = session.status === 'checking' ? null : session.user;
+  const section = useNavSection();
+  const checking = session.status === 'checking';
+  const user = checking ? null : session.user;
   const pages = user ? appPages : sitePages;
+  const current = (page: NavPage) => pathname === page.href || (page.section != null && page.section === section);
   useTrialReminder();
   return (
     <AppLayout
       isLoading={navigation.state === 'loading' || session.loadingGlobal}
-      sidebarLeftLabel={intl.formatMessage({ id: 'shell.sidebarLeft' })}
-      sidebarRightLabel={intl.formatMessage({ id: 'shell.sidebarRight' })}
+      sidebarLeftLabel={intl.formatMessage({ id: user ? 'shell.appNavLabel' : 'shell.sidebarLeft' })}
       headerActions={
-        user ? (
+        checking ? null : user ? (
           <>
-            <CreditsSummary />
+            <HelpMenu />
             <AccountMenu name={user.first_name || user.email} />
           </>
         ) : (
           <>
-            <ButtonLink href="/signup" size="sm">
-              <FormattedMessage id="shell.tryForFree" />
-            </ButtonLink>
+            <HelpMenu />
+            {/* On a phone the header keeps one row: Log In stays, the sign-up link is on every guest page. */}
+            <span className={styles.wideText}>
+              <ButtonLink href="/signup" size="sm">
+                <FormattedMessage id="shell.tryForFree" />
+              </ButtonLink>
+            </span>
             <ButtonLink href="/login" variant="secondary" size="sm">
               <FormattedMessage id="shell.logIn" />
             </ButtonLink>
@@ -90,39 +202,14 @@ export function AppLayoutRoute({ children }: { children?: ReactNode }) {
         )
       }
       sidebarLeft={
-        <nav aria-label={intl.formatMessage({ id: user ? 'shell.appNav' : 'shell.siteNav' })}>
-          <ul className={styles.pageList}>
-            {pages.map(({ href, id }) => (
-              <li key={href}>
-                <Link variant="standalone" href={href} aria-current={pathname === href ? 'page' : undefined}>
-                  <FormattedMessage id={id} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      }
-      sidebarRight={
-        <div className={styles.help}>
-          <h2 className={styles.helpTitle}>
-            <FormattedMessage id="shell.help.title" />
-          </h2>
-          <p>
-            <FormattedMessage id="shell.help.body" />
-          </p>
-          <ul className={styles.pageList}>
-            <li>
-              <Link variant="standalone" href={EXTERNAL_LINKS.requestCall}>
-                <FormattedMessage id="shell.help.contact" />
-              </Link>
-            </li>
-            <li>
-              <Link variant="standalone" href={EXTERNAL_LINKS.forBusiness}>
-                <FormattedMessage id="shell.help.business" />
-              </Link>
-            </li>
-          </ul>
-        </div>
+        checking ? undefined : (
+          <div className={styles.navColumn}>
+            <nav aria-label={intl.formatMessage({ id: user ? 'shell.appNav' : 'shell.siteNav' })}>
+              <NavList pages={pages} current={current} />
+            </nav>
+            {user && <PlanFoot />}
+          </div>
+        )
       }
       footer={
         <p className={styles.copyright}>

@@ -31,12 +31,17 @@ declare module 'react-aria-components' {
   }
 }
 
+/** The app nav's sections that hold more than one page. */
+export type NavSection = 'voices' | 'projects';
+
 /** What a route may say about itself in its `handle`. */
 export interface RouteHandle {
   /** The message id of the page's name, for the document title ("Pricing · Timbre"). */
   title?: MessageId;
   /** The page's name for signed-in users, where it differs (home: the dashboard). */
   signedInTitle?: MessageId;
+  /** The nav item shown as current on this page, when it is not the page's own path. */
+  nav?: NavSection;
 }
 
 /** Sets the document title from the deepest route that names its page. */

@@ -26,11 +26,11 @@ import { HomeRoute } from './home-route.tsx';
 import { MarketingLayoutRoute } from './marketing-layout-route.tsx';
 import { NotFound } from './not-found.tsx';
 import { PageLoader } from './page-loader.tsx';
-import { Root, type RouteHandle } from './root.tsx';
+import { Root, type NavSection, type RouteHandle } from './root.tsx';
 import { RouteGuard } from './route-guard.tsx';
 import type { MessageId } from '../i18n/index.ts';
 
-const titled = (title: MessageId): RouteHandle => ({ title });
+const titled = (title: MessageId, nav?: NavSection): RouteHandle => (nav ? { title, nav } : { title });
 
 /**
  * SPEC.md section 2's guarded routes whose pages arrive with later features (account, calibrations, voices,
@@ -149,23 +149,23 @@ export const routes: RouteObject[] = [
               {
                 path: '/choose-voices',
                 element: <ChooseVoicesRoute />,
-                handle: titled('voices.choose.documentTitle'),
+                handle: titled('voices.choose.documentTitle', 'voices'),
               },
               {
                 path: '/audition-voices',
                 element: <AuditionVoicesPage />,
-                handle: titled('voices.audition.documentTitle'),
+                handle: titled('voices.audition.documentTitle', 'voices'),
               },
               {
                 path: '/voice-talents',
                 element: <VoiceTalentsPage />,
-                handle: titled('voices.talents.documentTitle'),
+                handle: titled('voices.talents.documentTitle', 'voices'),
               },
               // The project page; the static paths above (e.g. /account/plan) rank before it.
               {
                 path: '/:ownerName/:projectSlug',
                 element: <ProjectRoute />,
-                handle: titled('projects.projectDocumentTitle'),
+                handle: titled('projects.projectDocumentTitle', 'projects'),
               },
             ],
           },

@@ -14,7 +14,8 @@ export interface PageBlockProps extends BoxAttributes {
   /** The space between the page's parts, from the space scale. */
   gap: Space;
   /**
-   * The space above the first part and below the last.
+   * The space above the first part and below the last. Below 768px the space above is at most `lg`, so a
+   * phone shows the page's title right under the header.
    * @default 'xl'
    */
   paddingY?: Space;
@@ -22,13 +23,19 @@ export interface PageBlockProps extends BoxAttributes {
   paddingBottom?: Space;
 }
 
+const SPACE_ORDER: readonly Space[] = ['none', 'xxs', 'xs', 'sm', 'md', 'lg', 'xl', 'xxl', 'xxxl'];
+const PHONE_TOP_MAX: Space = 'lg';
+
 /** A page's content column: centred, bounded, with gutters, its parts stacked a step of the space scale apart. */
 export function PageBlock({ children, width, gap, paddingY = 'xl', paddingBottom, ...attributes }: PageBlockProps) {
   const className = `${pageBlock({ width })} ${sprinkles({
     display: 'flex',
     flexDirection: 'column',
     gap,
-    paddingTop: paddingY,
+    paddingTop: {
+      mobile: SPACE_ORDER.indexOf(paddingY) > SPACE_ORDER.indexOf(PHONE_TOP_MAX) ? PHONE_TOP_MAX : paddingY,
+      md: paddingY,
+    },
     paddingBottom: paddingBottom ?? paddingY,
   })}`;
   return box('div', className, attributes, children);

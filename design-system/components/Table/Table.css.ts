@@ -16,6 +16,15 @@ export const table = recipe({
   },
 });
 
+/** Scrolls a table wider than its place sideways, inside itself. */
+export const scrollRegion = style({
+  maxWidth: '100%',
+  overflowX: 'auto',
+  borderRadius: vars.radius.sm,
+  outline: 'none',
+  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+});
+
 export const header = style({ background: vars.color.surface });
 
 export const column = style({

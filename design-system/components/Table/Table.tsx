@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Cell as AriaCell,
   Collection,
@@ -30,6 +30,7 @@ import {
   header,
   row,
   selectionColumn,
+  scrollRegion,
   sortIcon,
   table,
 } from './Table.css.ts';
@@ -47,10 +48,30 @@ export interface TableProps extends Omit<AriaTableProps, 'className' | 'style'> 
   firstSortDirection?: SortDirection;
 }
 
+/** Whether the element is wider than it shows (its content scrolls sideways), kept up to date. */
+function useScrollsSideways() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const update = () => setScrolls(element.scrollWidth > element.clientWidth);
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    update();
+    return () => observer.disconnect();
+  }, []);
+  return [ref, scrolls] as const;
+}
+
 /**
  * A table of rows and columns over React Aria's: arrow-key navigation between rows and cells, sorting
  * (`sortDescriptor` + `onSortChange`, Enter on a column header), selection (`selectionMode`, Space on a
  * row) and row actions (`onRowAction`, Enter). Name it with `aria-label` or `aria-labelledby`.
+ *
+ * A table wider than its place (a phone) scrolls sideways in its own region, never the page (WCAG 1.4.10);
+ * while it does, the region is a named, focusable stop so the keyboard can scroll it too.
  */
 export function Table({ firstSortDirection = 'descending', onSortChange, sortDescriptor, ...props }: TableProps) {
   // React Aria starts a newly sorted column ascending; the spec wants the first sort to be descending.
@@ -58,7 +79,21 @@ export function Table({ firstSortDirection = 'descending', onSortChange, sortDes
     onSortChange &&
     ((next: SortDescriptor) =>
       onSortChange(next.column === sortDescriptor?.column ? next : { ...next, direction: firstSortDirection }));
-  return <AriaTable {...props} sortDescriptor={sortDescriptor} onSortChange={handleSortChange} className={table()} />;
+  const [regionRef, scrolls] = useScrollsSideways();
+  return (
+    <div
+      ref={regionRef}
+      className={scrollRegion}
+      {...(scrolls && {
+        role: 'region',
+        tabIndex: 0,
+        'aria-label': props['aria-label'],
+        'aria-labelledby': props['aria-labelledby'],
+      })}
+    >
+      <AriaTable {...props} sortDescriptor={sortDescriptor} onSortChange={handleSortChange} className={table()} />
+    </div>
+  );
 }
 
 export type TableHeaderProps<T> = Omit<AriaTableHeaderProps<T>, 'className' | 'style'>;

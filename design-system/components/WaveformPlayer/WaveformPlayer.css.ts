@@ -1,8 +1,10 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/vars.css.ts';
 
+// On a narrow screen (a phone at 320px) the time wraps under the waveform rather than push the page wide.
 export const player = style({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
   gap: vars.space.md,
   minWidth: 0,
@@ -16,7 +18,7 @@ const shimmer = keyframes({ '0%': { opacity: 0.6 }, '50%': { opacity: 1 }, '100%
 /** The waveform with the seek slider laid over it; focus on the slider rings the whole box. */
 export const wave = style({
   position: 'relative',
-  flex: 1,
+  flex: '1 1 8rem',
   minWidth: '8rem',
   borderRadius: vars.radius.sm,
   selectors: {

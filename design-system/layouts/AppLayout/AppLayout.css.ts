@@ -16,18 +16,27 @@ globalStyle(`html:has(${root})`, { scrollPaddingTop: `calc(${headerOffset} + ${v
 
 export const frame = style({ display: 'flex', flexDirection: 'column', minHeight: '100dvh' });
 
-// Sticky from 768px up; below, it scrolls away with the page, so a header wrapped onto two lines costs
-// no room on a phone.
+// Sticky at every width: below 768px it is one row (Menu, logo, the header actions), so it costs a phone
+// no more than 56px. useHeaderOffset measures it for scroll-padding-top.
 export const header = style({
+  position: 'sticky',
+  top: 0,
   zIndex: vars.zIndex.sticky,
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
   columnGap: vars.space.md,
   rowGap: vars.space.sm,
-  '@container': { [wide]: { position: 'sticky', top: 0 } },
   minHeight: HEADER_HEIGHT,
   padding: `${vars.space.sm} ${vars.space.lg}`,
+  '@container': {
+    [narrow]: {
+      flexWrap: 'nowrap',
+      minHeight: '56px',
+      columnGap: vars.space.sm,
+      padding: `${vars.space.xs} ${vars.space.md}`,
+    },
+  },
   background: vars.color.background,
   borderBottom: `1px solid ${vars.color.divider}`,
   '@media': { '(forced-colors: active)': { borderBottomColor: 'CanvasText' } },
@@ -42,6 +51,14 @@ export const headerActions = style({
 });
 
 export const icon = style({ display: 'inline-flex' });
+
+/** Shown from 768px up only (the sidebar toggle, the header's theme switch). */
+export const wideOnly = style({ display: 'contents', '@container': { [narrow]: { display: 'none' } } });
+/** Shown below 768px only (the Menu button). */
+export const narrowOnly = style({ display: 'none', '@container': { [narrow]: { display: 'contents' } } });
+export const contents = style({ display: 'contents' });
+
+export const drawer = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const mirrored = style([icon, { transform: 'scaleX(-1)' }]);
 
 export const body = style({
@@ -51,35 +68,40 @@ export const body = style({
   '@container': { [wide]: { flexDirection: 'row', alignItems: 'stretch' } },
 });
 
+// The column (its background and border) stretches to the end of the page; its content sticks below the
+// header and scrolls on its own.
 export const sidebar = recipe({
   base: {
     background: vars.color.surface,
-    padding: vars.space.lg,
     selectors: { '&[hidden]': { display: 'none' } },
-    '@container': {
-      [wide]: {
-        // A full-height column beside the page that stays in view and scrolls on its own.
-        position: 'sticky',
-        top: headerOffset,
-        alignSelf: 'flex-start',
-        flex: '0 0 17rem',
-        width: '17rem',
-        height: `calc(100dvh - ${headerOffset})`,
-        overflowY: 'auto',
-      },
-    },
+    '@container': { [wide]: { flex: '0 0 17rem', width: '17rem', alignSelf: 'stretch' } },
     '@media': { '(forced-colors: active)': { border: '1px solid CanvasText' } },
   },
   variants: {
     side: {
+      // Below 768px the left sidebar's content is in the Menu drawer.
       left: {
         borderInlineEnd: `1px solid ${vars.color.divider}`,
-        '@container': { [narrow]: { borderInlineEnd: 'none', borderBottom: `1px solid ${vars.color.divider}` } },
+        '@container': { [narrow]: { display: 'none' } },
       },
       right: {
         borderInlineStart: `1px solid ${vars.color.divider}`,
         '@container': { [narrow]: { borderInlineStart: 'none', borderTop: `1px solid ${vars.color.divider}` } },
       },
+    },
+  },
+});
+
+export const sidebarInner = style({
+  display: 'flex',
+  flexDirection: 'column',
+  padding: vars.space.lg,
+  '@container': {
+    [wide]: {
+      position: 'sticky',
+      top: headerOffset,
+      height: `calc(100dvh - ${headerOffset})`,
+      overflowY: 'auto',
     },
   },
 });

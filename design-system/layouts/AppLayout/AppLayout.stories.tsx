@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { RouterProvider } from 'react-aria-components';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ButtonLink } from '../ButtonLink/index.ts';
 import { createLayoutStore, type LayoutStore } from '../layout-store.ts';
 import { SamplePage } from '../private/story-content.tsx';
@@ -139,13 +139,26 @@ export const Mobile: Story = {
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    // One row: the Menu button, the logo, the header's actions; the left sidebar is in the drawer.
+    await expect(canvas.queryByRole('complementary', { name: 'Projects' })).toBeNull();
     await userEvent.tab();
     await userEvent.tab();
-    const left = canvas.getByRole('button', { name: 'Projects' });
-    await expect(left).toHaveFocus();
+    const menu = canvas.getByRole('button', { name: 'Menu' });
+    await expect(menu).toHaveFocus();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await userEvent.keyboard('{Enter}');
-    await expect(left).toHaveAttribute('aria-expanded', 'false');
-    await userEvent.keyboard('{Enter}');
-    await expect(canvas.getByRole('complementary', { name: 'Projects' })).toBeVisible();
+    const drawer = await body.findByRole('dialog', { name: 'Projects' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    // Visible once the drawer has slid in.
+    await waitFor(() => expect(within(drawer).getByRole('navigation', { name: 'Projects' })).toBeVisible());
+    // Focus stays in the drawer, and Escape gives it back to the Menu button.
+    for (let i = 0; i < 6; i++) {
+      await userEvent.tab();
+      await expect(drawer.contains(canvasElement.ownerDocument.activeElement)).toBe(true);
+    }
+    await userEvent.keyboard('{Escape}');
+    await expect(body.queryByRole('dialog', { name: 'Projects' })).toBeNull();
+    await expect(menu).toHaveFocus();
   },
 };

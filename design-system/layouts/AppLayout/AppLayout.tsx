@@ -1,10 +1,13 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link as AriaLink } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '../../components/Button/index.ts';
+import { Dialog, DialogTrigger } from '../../components/Dialog/index.ts';
 import { Icon } from '../../components/Icon/index.ts';
 import { Logo } from '../../components/Logo/index.ts';
+import { Modal } from '../../components/Modal/index.ts';
+import { breakpoints } from '../../theme/tokens.ts';
 import { Spinner } from '../../components/Spinner/index.ts';
 import { layoutStore as appLayoutStore, type LayoutStore, type Side } from '../layout-store.ts';
 import { SkipLink } from '../private/SkipLink.tsx';
@@ -19,6 +22,7 @@ const messages = defineMessages({
   left: { id: 'ds.appLayout.sidebarLeft', defaultMessage: 'Left sidebar' },
   right: { id: 'ds.appLayout.sidebarRight', defaultMessage: 'Right sidebar' },
   loading: { id: 'ds.appLayout.loading', defaultMessage: 'Loading' },
+  menu: { id: 'ds.appLayout.menu', defaultMessage: 'Menu' },
 });
 
 export interface AppLayoutProps {
@@ -61,10 +65,11 @@ export interface AppLayoutProps {
 }
 
 /**
- * The signed-in app's frame: a header (sidebar toggles, the logo that goes home, header actions, the theme
- * switch), a left and a right sidebar that each open or close and stay so across reloads, the page in
- * `main`, and a loader that covers everything while global loading is on. Below 768px the open sidebars
- * stack above and below the page.
+ * The signed-in app's frame: a sticky header (sidebar toggles, the logo that goes home, header actions, the
+ * theme switch), a left and a right sidebar that each open or close and stay so across reloads, the page in
+ * `main`, and a loader that covers everything while global loading is on. Below 768px the header is one row
+ * (a "Menu" button, the logo, the header actions): the left sidebar and the theme switch move into a drawer
+ * the Menu button opens, and an open right sidebar stacks below the page.
  */
 export function AppLayout({
   children,
@@ -90,6 +95,18 @@ export function AppLayout({
     right: sidebarRightLabel ?? t(messages.right),
   };
   const ids: Record<Side, string> = { left: leftId, right: rightId };
+  const [isDrawerOpen, setDrawerOpen] = useState(false);
+  // Widening past 768px (a tablet turned) hides the Menu button: close its drawer too, so focus does not
+  // return to a button that is gone.
+  useEffect(() => {
+    const wide = globalThis.matchMedia?.(`(min-width: ${breakpoints.md}px)`);
+    if (!wide) return;
+    const onChange = (event: MediaQueryListEvent) => {
+      if (event.matches) setDrawerOpen(false);
+    };
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
+  }, []);
 
   const toggle = (side: Side) => (
     <Button
@@ -106,7 +123,7 @@ export function AppLayout({
   );
   const sidebar = (side: Side, content: ReactNode) => (
     <aside id={ids[side]} aria-label={labels[side]} hidden={!open[side]} className={styles.sidebar({ side })}>
-      {content}
+      <div className={styles.sidebarInner}>{content}</div>
     </aside>
   );
 
@@ -115,13 +132,35 @@ export function AppLayout({
       <div className={styles.frame} inert={isLoading}>
         <SkipLink targetId="main" />
         <header ref={headerRef} className={styles.header}>
-          {sidebarLeft != null && toggle('left')}
+          {sidebarLeft != null && (
+            <>
+              <span className={styles.wideOnly}>{toggle('left')}</span>
+              <span className={styles.narrowOnly}>
+                <DialogTrigger isOpen={isDrawerOpen} onOpenChange={setDrawerOpen}>
+                  <Button variant="secondary" aria-label={t(messages.menu)}>
+                    <Icon name="menu" />
+                  </Button>
+                  <Modal placement="side" side="left" isDismissable>
+                    <Dialog title={labels.left}>
+                      <div className={styles.drawer}>
+                        {/* A link pressed in the drawer navigates: the drawer closes with it. */}
+                        <div onClickCapture={onDrawerClick(() => setDrawerOpen(false))}>{sidebarLeft}</div>
+                        <ThemeSwitch store={themeStore} />
+                      </div>
+                    </Dialog>
+                  </Modal>
+                </DialogTrigger>
+              </span>
+            </>
+          )}
           <AriaLink href="/" aria-label={t(messages.home)} className={logoLink}>
             <Logo />
           </AriaLink>
           <div className={styles.headerActions}>
             {headerActions}
-            <ThemeSwitch store={themeStore} />
+            <span className={sidebarLeft != null ? styles.wideOnly : styles.contents}>
+              <ThemeSwitch store={themeStore} />
+            </span>
             {sidebarRight != null && toggle('right')}
           </div>
         </header>
@@ -144,3 +183,8 @@ export function AppLayout({
     </div>
   );
 }
+
+/** Closes the drawer when a link inside it is followed (the click that navigates), not on other clicks. */
+const onDrawerClick = (close: () => void) => (event: MouseEvent) => {
+  if ((event.target as Element).closest('a[href]')) close();
+};

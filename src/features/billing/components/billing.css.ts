@@ -14,13 +14,13 @@ export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg, outli
 export const meters = style({
   display: 'grid',
   gap: vars.space.lg,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(16rem, 100%), 1fr))',
 });
 export const forecast = style({ margin: 0, fontWeight: 600 });
 export const cards = style({
   display: 'grid',
   gap: vars.space.lg,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(16rem, 100%), 1fr))',
   alignItems: 'stretch',
 });
 export const price = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.fontSize.xl, fontWeight: 700 });
@@ -39,7 +39,8 @@ export const packs = style({
 });
 export const pack = style({
   display: 'grid',
-  gridTemplateColumns: 'minmax(8rem, 1fr) minmax(6rem, auto) auto',
+  // The name gives way on a narrow screen (it wraps), so the row never pushes the page sideways.
+  gridTemplateColumns: 'minmax(0, 1fr) auto auto',
   alignItems: 'center',
   gap: vars.space.md,
   padding: `${vars.space.sm} ${vars.space.md}`,

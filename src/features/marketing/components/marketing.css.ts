@@ -16,7 +16,7 @@ export const lead = style({ fontSize: vars.fontSize.lg, color: vars.color.textMu
 export const grid = style({
   display: 'grid',
   gap: vars.space.lg,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(16rem, 100%), 1fr))',
   margin: 0,
   padding: 0,
   listStyle: 'none',
@@ -24,8 +24,8 @@ export const grid = style({
 export const twoColumns = style({
   display: 'grid',
   gap: vars.space.lg,
-  gridTemplateColumns: '1fr',
-  '@media': { [md]: { gridTemplateColumns: '1fr 1fr' } },
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { [md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 export const step = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 globalStyle(`${step} p, ${step} h3`, { margin: 0 });
@@ -54,7 +54,7 @@ export const price = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: 
 export const planGrid = style({
   display: 'grid',
   gap: vars.space.lg,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(16rem, 100%), 1fr))',
   alignItems: 'start',
   margin: 0,
   padding: 0,
@@ -64,7 +64,7 @@ export const planGrid = style({
 export const tierGrid = style({
   display: 'grid',
   gap: vars.space.md,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(12rem, 100%), 1fr))',
   margin: 0,
   padding: 0,
   listStyle: 'none',
@@ -92,7 +92,7 @@ export const alert = style({
 export const packs = style({ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: vars.space.sm });
 export const pack = style({
   display: 'grid',
-  gridTemplateColumns: '1fr auto auto',
+  gridTemplateColumns: 'minmax(0, 1fr) auto auto',
   alignItems: 'center',
   gap: vars.space.md,
   paddingBlock: vars.space.xs,

@@ -14,8 +14,8 @@ globalStyle(`${fact} dd`, { margin: 0 });
 export const studio = style({
   display: 'grid',
   gap: vars.space.lg,
-  gridTemplateColumns: 'minmax(14rem, 18rem) 1fr',
-  '@media': { 'screen and (max-width: 767px)': { gridTemplateColumns: '1fr' } },
+  gridTemplateColumns: 'minmax(14rem, 18rem) minmax(0, 1fr)',
+  '@media': { 'screen and (max-width: 767px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
 });
 export const panel = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: 0 });
 export const originals = style({
