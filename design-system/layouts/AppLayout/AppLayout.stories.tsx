@@ -158,7 +158,8 @@ export const Mobile: Story = {
       await expect(drawer.contains(canvasElement.ownerDocument.activeElement)).toBe(true);
     }
     await userEvent.keyboard('{Escape}');
-    await expect(body.queryByRole('dialog', { name: 'Projects' })).toBeNull();
-    await expect(menu).toHaveFocus();
+    // The drawer slides out before it leaves the page.
+    await waitFor(() => expect(body.queryByRole('dialog', { name: 'Projects' })).toBeNull());
+    await waitFor(() => expect(menu).toHaveFocus());
   },
 };
