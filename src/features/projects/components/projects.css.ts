@@ -1,7 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../../design-system/theme/index.ts';
 
-export const grow = style({ flex: '1 1 16rem' });
+export const grow = style({ flex: '1 1 16rem', minWidth: 0, maxWidth: '100%' });
 export const facts = style({ display: 'grid', gap: vars.space.sm, margin: 0 });
 export const fact = style({
   display: 'grid',

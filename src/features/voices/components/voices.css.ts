@@ -2,7 +2,7 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../../design-system/theme/index.ts';
 
 export const lead = style({ margin: 0, color: vars.color.textMuted, maxWidth: '48rem' });
-export const grow = style({ flex: '1 1 16rem' });
+export const grow = style({ flex: '1 1 16rem', minWidth: 0, maxWidth: '100%' });
 export const fieldError = style({ display: 'block', color: vars.color.danger, fontWeight: vars.fontWeight.medium });
 
 export const grid = style({
