@@ -50,7 +50,9 @@ async function arrowTo(page: Page, target: ReturnType<Page['getByRole']>, key: s
 
 /** Opens a project row's menu in the table: Tab into it, down to the row, right to its Actions button. */
 async function openProjectMenu(page: Page, name: string) {
-  await tabTo(page, page.getByRole('row').nth(1));
+  // The list may still be loading its new page (after a filter): its rows are replaced when it lands.
+  await page.waitForLoadState('networkidle');
+  await tabTo(page, page.getByRole('row').nth(1), 80);
   await arrowTo(page, page.getByRole('row', { name: new RegExp(name) }), 'ArrowDown');
   await arrowTo(page, page.getByRole('button', { name: `Actions for ${name}` }), 'ArrowRight');
   await page.keyboard.press('Enter');
