@@ -48,12 +48,21 @@ async function arrowTo(page: Page, target: ReturnType<Page['getByRole']>, key: s
   await expect(target).toBeFocused();
 }
 
-/** Opens a project row's menu in the table: Tab into it, down to the row, right to its Actions button. */
+/**
+ * Opens a project row's menu in the table: Tab into it (its one tab stop is the row or cell focused last),
+ * up or down its rows to the project's, right to its Actions button.
+ */
 async function openProjectMenu(page: Page, name: string) {
   // The list may still be loading its new page (after a filter): its rows are replaced when it lands.
   await page.waitForLoadState('networkidle');
-  await tabTo(page, page.getByRole('row').nth(1), 80);
-  await arrowTo(page, page.getByRole('row', { name: new RegExp(name) }), 'ArrowDown');
+  const grid = page.getByRole('grid');
+  for (let i = 0; i < 80 && !(await grid.evaluate((g) => g.contains(document.activeElement))); i++)
+    await page.keyboard.press('Tab');
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  const inRow = () => row.evaluate((r) => r.contains(document.activeElement));
+  for (const key of ['ArrowUp', 'ArrowDown']) {
+    for (let i = 0; i < 10 && !(await inRow()); i++) await page.keyboard.press(key);
+  }
   await arrowTo(page, page.getByRole('button', { name: `Actions for ${name}` }), 'ArrowRight');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menu')).toBeVisible();
