@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css.ts';
+import { forcedColorsRowContent, forcedColorsRowMedia } from '../private/selection.css.ts';
 
 const focusRing = { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' } as const;
 
@@ -37,12 +38,9 @@ export const item = style({
     '&[data-focus-visible]': focusRing,
     '&[data-disabled]': { color: vars.color.textMuted },
   },
-  '@media': {
-    '(forced-colors: active)': {
-      selectors: { '&[data-selected]': { outline: '2px solid Highlight', outlineOffset: '-2px' } },
-    },
-  },
+  '@media': forcedColorsRowMedia,
 });
+forcedColorsRowContent(item);
 
 export const content = style({
   display: 'flex',

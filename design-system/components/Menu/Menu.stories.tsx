@@ -44,6 +44,9 @@ export const RunAnAction: Story = {
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
     const menu = await within(document.body).findByRole('menu');
+    // Read as a menu, not "dialog, …" first: nothing around the menu is a dialog.
+    await expect(menu.closest('[role="dialog"]')).toBeNull();
+    await expect(within(document.body).queryByRole('dialog')).toBeNull();
     // Focus lands on the first item; arrows move, skipping the disabled one.
     await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Rename' })).toHaveFocus());
     await userEvent.keyboard('{ArrowDown}');

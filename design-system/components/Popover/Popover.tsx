@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { OverlayArrow, Popover as AriaPopover, type PopoverProps as AriaPopoverProps } from 'react-aria-components';
+import { renderListPopup } from '../private/popup.tsx';
 import { arrow, popover, type PopoverVariants } from './Popover.css.ts';
 
 export interface PopoverProps extends Omit<AriaPopoverProps, 'className' | 'style' | 'children'> {
@@ -23,7 +24,13 @@ export interface PopoverProps extends Omit<AriaPopoverProps, 'className' | 'styl
  */
 export function Popover({ children, showArrow = false, kind, offset, ...props }: PopoverProps) {
   return (
-    <AriaPopover {...props} offset={offset ?? (showArrow ? 12 : 8)} className={popover({ kind })}>
+    <AriaPopover
+      {...props}
+      offset={offset ?? (showArrow ? 12 : 8)}
+      className={popover({ kind })}
+      // A menu's popover is not a dialog: the menu inside is the popup its trigger announces.
+      render={kind === 'menu' ? renderListPopup : undefined}
+    >
       {showArrow && (
         <OverlayArrow>
           <svg width={12} height={12} viewBox="0 0 12 12" className={arrow} aria-hidden="true">

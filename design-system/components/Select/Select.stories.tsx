@@ -29,6 +29,8 @@ export const Default: Story = {
     await userEvent.keyboard('{ArrowDown}');
     const listbox = await body.findByRole('listbox', { name: 'Accent' });
     await waitFor(() => expect(within(listbox).getByRole('option', { name: 'American' })).toHaveFocus());
+    // Read as a list box, not "dialog, …" first: nothing around it is a dialog.
+    await expect(listbox.closest('[role="dialog"]')).toBeNull();
 
     await userEvent.keyboard('{ArrowDown}');
     await expect(within(listbox).getByRole('option', { name: 'British' })).toHaveFocus();

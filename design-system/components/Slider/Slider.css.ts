@@ -41,13 +41,28 @@ export const track = style({
   '@media': { '(forced-colors: active)': { selectors: { '&::before': { background: 'ButtonText' } } } },
 });
 
+/**
+ * React Aria sizes the fill inline (the track's full 44px height, from the start to the thumb): the element
+ * stays a transparent box and its ::before draws the 4px coloured rail, centred like the track's.
+ */
 export const fill = style({
-  top: '50%',
-  height: '4px',
-  transform: 'translateY(-50%)',
-  borderRadius: vars.radius.full,
-  background: vars.color.accent,
-  '@media': { '(forced-colors: active)': { background: 'Highlight', forcedColorAdjust: 'none' } },
+  selectors: {
+    '&::before': {
+      content: '""',
+      position: 'absolute',
+      insetInline: 0,
+      top: '50%',
+      height: '4px',
+      transform: 'translateY(-50%)',
+      borderRadius: vars.radius.full,
+      background: vars.color.accent,
+    },
+  },
+  '@media': {
+    '(forced-colors: active)': {
+      selectors: { '&::before': { background: 'Highlight', forcedColorAdjust: 'none' } },
+    },
+  },
 });
 
 export const thumb = style({

@@ -100,3 +100,29 @@ export const Disabled: Story = {
 };
 
 export const SemitonesInDarkTheme: Story = { ...Semitones, globals: { theme: 'dark' } };
+
+/**
+ * The filled part is a thin rail (4px, like the track's) inside the 44px target, not a 44px block: React
+ * Aria sizes the fill element to the track's height, and only its centred ::before is painted.
+ */
+export const ThinFill: Story = {
+  args: { defaultValue: 60 },
+  play: async ({ canvasElement }) => {
+    const input = within(canvasElement).getByRole('slider');
+    // The track holds the fill, then the thumb (which wraps the input).
+    let thumb: Element | null = input;
+    while (thumb && !thumb.previousElementSibling) thumb = thumb.parentElement;
+    const fill = thumb?.previousElementSibling;
+    const track = thumb?.parentElement;
+    if (!(track instanceof HTMLElement) || !(fill instanceof HTMLElement)) {
+      throw new Error('The slider lost its track/fill structure.');
+    }
+    await expect(track.getBoundingClientRect().height).toBe(44);
+    // The fill box reaches from the start to the thumb (60% of the track) and paints nothing itself.
+    await expect(Math.round(fill.getBoundingClientRect().width)).toBe(Math.round(track.clientWidth * 0.6));
+    await expect(getComputedStyle(fill).backgroundColor).toBe('rgba(0, 0, 0, 0)');
+    const rail = getComputedStyle(fill, '::before');
+    await expect(rail.height).toBe('4px');
+    await expect(rail.backgroundColor).not.toBe('rgba(0, 0, 0, 0)');
+  },
+};

@@ -8,11 +8,12 @@ import {
   type PopoverProps,
 } from 'react-aria-components';
 import { Icon } from '../../Icon/index.ts';
+import { renderListPopup } from '../popup.tsx';
 import * as styles from './listbox.css.ts';
 
-/** The popover of a Select or ComboBox. */
+/** The popover of a Select or ComboBox: not a dialog, the list inside is the popup its trigger announces. */
 export function FieldPopover(props: Omit<PopoverProps, 'className'>) {
-  return <Popover offset={4} maxHeight={320} {...props} className={styles.popover} />;
+  return <Popover offset={4} maxHeight={320} render={renderListPopup} {...props} className={styles.popover} />;
 }
 
 /** The list of options inside FieldPopover. */
