@@ -1,8 +1,17 @@
+import type { Key } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import { announce, Inline, PAGE_SIZES, Select } from '../../../../design-system/index.ts';
+import {
+  announce,
+  Button,
+  Icon,
+  Menu,
+  MenuItem,
+  MenuSection,
+  MenuTrigger,
+  PAGE_SIZES,
+} from '../../../../design-system/index.ts';
 import { listPreferencesStore } from '../../../machines/index.ts';
 import { FOLDER_SORTS, type FolderSortKey } from '../list-rules.ts';
-import * as styles from './projects.css.ts';
 
 export interface FolderListOptionsProps {
   sortKey: FolderSortKey;
@@ -10,22 +19,33 @@ export interface FolderListOptionsProps {
   onPageSizeChange: (size: number) => void;
 }
 
+/** The one key a single-selection menu section reports, if any (a press on the checked item empties it). */
+function only(keys: 'all' | Set<Key>): Key | undefined {
+  return keys === 'all' ? undefined : [...keys][0];
+}
+
 /**
- * The folder list's sort and page size (SPEC.md section 2), on screen beside the list: kept in the list
- * preferences (so restored next time) and announced when changed.
+ * The folder list's sort and page size (SPEC.md section 2) in one menu beside the list's heading: each sort
+ * (field and direction) and each page size is a checked item. A choice is kept in the list preferences (so
+ * restored next time) and said once.
  */
 export function FolderListOptions({ sortKey, pageSize, onPageSizeChange }: FolderListOptionsProps) {
   const intl = useIntl();
   const sortLabel = (key: FolderSortKey) => intl.formatMessage({ id: `projects.folders.sort.${key}` });
   return (
-    <Inline gap="md" align="end">
-      <div className={styles.grow}>
-        <Select
-          label={intl.formatMessage({ id: 'projects.folders.sort.label' })}
-          options={FOLDER_SORTS.map((s) => ({ id: s.key, label: sortLabel(s.key) }))}
-          value={sortKey}
-          onChange={(key) => {
-            const chosen = FOLDER_SORTS.find((s) => s.key === key);
+    <MenuTrigger>
+      <Button variant="secondary" size="sm" aria-label={intl.formatMessage({ id: 'projects.folders.sort.label' })}>
+        <Icon name="sort" size="sm" />
+        {intl.formatMessage({ id: 'projects.folders.sort.button' })}
+      </Button>
+      <Menu placement="bottom end">
+        <MenuSection
+          title={intl.formatMessage({ id: 'projects.folders.sort.section' })}
+          selectionMode="single"
+          disallowEmptySelection
+          selectedKeys={[sortKey]}
+          onSelectionChange={(keys) => {
+            const chosen = FOLDER_SORTS.find((s) => s.key === only(keys));
             if (!chosen || chosen.key === sortKey) return;
             listPreferencesStore.trigger.set({
               list: 'folders',
@@ -33,19 +53,32 @@ export function FolderListOptions({ sortKey, pageSize, onPageSizeChange }: Folde
             });
             announce(intl.formatMessage({ id: 'projects.folders.sort.done' }, { sort: sortLabel(chosen.key) }));
           }}
-        />
-      </div>
-      <Select
-        label={intl.formatMessage({ id: 'projects.folders.pageSize.label' })}
-        options={PAGE_SIZES.map((size) => ({ id: size, label: intl.formatNumber(size) }))}
-        value={pageSize}
-        onChange={(key) => {
-          const size = Number(key);
-          if (!size || size === pageSize) return;
-          onPageSizeChange(size);
-          announce(intl.formatMessage({ id: 'projects.folders.pageSize.done' }, { count: size }));
-        }}
-      />
-    </Inline>
+        >
+          {FOLDER_SORTS.map((s) => (
+            <MenuItem key={s.key} id={s.key}>
+              {sortLabel(s.key)}
+            </MenuItem>
+          ))}
+        </MenuSection>
+        <MenuSection
+          title={intl.formatMessage({ id: 'projects.folders.pageSize.label' })}
+          selectionMode="single"
+          disallowEmptySelection
+          selectedKeys={[pageSize]}
+          onSelectionChange={(keys) => {
+            const size = Number(only(keys));
+            if (!size || size === pageSize) return;
+            onPageSizeChange(size);
+            announce(intl.formatMessage({ id: 'projects.folders.pageSize.done' }, { count: size }));
+          }}
+        >
+          {PAGE_SIZES.map((size) => (
+            <MenuItem key={size} id={size} textValue={String(size)}>
+              {intl.formatNumber(size)}
+            </MenuItem>
+          ))}
+        </MenuSection>
+      </Menu>
+    </MenuTrigger>
   );
 }

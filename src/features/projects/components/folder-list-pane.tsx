@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { announce, GridList, GridListItem, Heading, Text } from '../../../../design-system/index.ts';
+import { announce, GridList, GridListItem, Heading, Inline, Text } from '../../../../design-system/index.ts';
 import type { Folder } from '../api/projects-api.ts';
 import type { FolderSortKey } from '../list-rules.ts';
 import { CreateFolderForm } from './create-folder-form.tsx';
@@ -19,7 +19,7 @@ export interface FolderListPaneProps {
   onPageSizeChange: (size: number) => void;
 }
 
-/** The project's folders: a new one, the sort and page size, the list (one selected) and its pages. */
+/** The project's folders: "New folder" and the sort menu by the heading, the list (one selected), its pages. */
 export function FolderListPane({
   projectId,
   folders,
@@ -34,11 +34,15 @@ export function FolderListPane({
   const items = folders.items;
   return (
     <section className={styles.panel} aria-labelledby="folders-heading">
-      <Heading level={2} id="folders-heading">
-        <FormattedMessage id="projects.folders.title" />
-      </Heading>
-      <CreateFolderForm projectId={projectId} onCreated={onCreated} />
-      <FolderListOptions sortKey={sortKey} pageSize={pageSize} onPageSizeChange={onPageSizeChange} />
+      <Inline gap="sm" align="center" justify="between">
+        <Heading level={2} id="folders-heading">
+          <FormattedMessage id="projects.folders.title" />
+        </Heading>
+        <Inline gap="sm" align="center">
+          <CreateFolderForm projectId={projectId} onCreated={onCreated} />
+          <FolderListOptions sortKey={sortKey} pageSize={pageSize} onPageSizeChange={onPageSizeChange} />
+        </Inline>
+      </Inline>
       {folders.status === 'error' ? <p role="alert">{folders.error}</p> : null}
       <GridList
         aria-labelledby="folders-heading"

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import {
@@ -21,6 +21,8 @@ export interface NameFormProps<T> {
   'aria-label'?: string;
   /** @default 'primary' */
   submitVariant?: 'primary' | 'secondary';
+  /** Focus starts in the field when the form appears (in a dialog opened for it, the dialog pattern). */
+  focusOnMount?: boolean;
   /** Makes the thing on the server (its refusal is shown at the field). */
   create: (name: string) => Promise<T>;
   onCreated: (created: T) => void;
@@ -37,6 +39,7 @@ export function NameForm<T>({
   label,
   submitLabel,
   submitVariant = 'primary',
+  focusOnMount = false,
   create,
   onCreated,
   doneMessage,
@@ -48,6 +51,9 @@ export function NameForm<T>({
   // The server's refusal, or the rule when an empty name is submitted: shown at the field until it changes.
   const [fieldError, setFieldError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (focusOnMount) formRef.current?.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
+  }, [focusOnMount, field]);
   return (
     <Form
       ref={formRef}

@@ -111,23 +111,43 @@ const folderNames = (canvas: HTMLElement) =>
 const folderCalls = (h: Harness) => h.calls.filter((c) => c.method === 'GET' && c.path === '/api/folders');
 const storedFolders = () => JSON.parse(localStorage.getItem(LIST_PREFERENCES_KEY) ?? '{}').folders;
 
-/** Picks an option of a labelled select with the keyboard: focus, ArrowDown opens it, arrows, Enter. */
-async function choose(canvasElement: HTMLElement, label: RegExp, option: string) {
-  await tabTo(within(canvasElement).getByRole('button', { name: label }));
-  await userEvent.keyboard('{ArrowDown}');
-  const listbox = await within(document.body).findByRole('listbox');
-  await waitFor(() => expect(listbox.contains(document.activeElement)).toBe(true));
-  const options = within(listbox).getAllByRole('option');
-  const target = options.findIndex((o) => o.textContent === option);
-  const from = options.findIndex((o) => o === document.activeElement || o.contains(document.activeElement));
-  const key = target < from ? '{ArrowUp}' : '{ArrowDown}';
-  for (let i = 0; i < Math.abs(target - from); i++) await userEvent.keyboard(key);
-  await expect(options[target]).toHaveFocus();
+/**
+ * Picks a checked item of the folder list's sort menu with the keyboard: Tab to "Sort", Enter opens the menu
+ * (focus on its first item), arrows to the item, Enter checks it and closes the menu.
+ */
+async function pickInSortMenu(canvasElement: HTMLElement, item: string) {
+  const trigger = within(canvasElement).getByRole('button', { name: 'Sort folders' });
+  await tabTo(trigger);
   await userEvent.keyboard('{Enter}');
-  await waitFor(() => expect(listbox).not.toBeInTheDocument());
+  const menu = await within(document.body).findByRole('menu', { name: 'Sort folders' });
+  await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+  const target = within(menu).getByRole('menuitemradio', { name: item });
+  for (let i = 0; i < 10 && document.activeElement !== target; i++) await userEvent.keyboard('{ArrowDown}');
+  await expect(target).toHaveFocus();
+  await userEvent.keyboard('{Enter}');
+  await waitFor(() => expect(menu).not.toBeInTheDocument());
+  await waitFor(() => expect(trigger).toHaveFocus());
 }
 
-/** The folder sort and page size beside the list, by keyboard: requested, kept for next time, announced. */
+/** The items of the folder sort menu that are checked, read by opening it (and closing it with Escape). */
+async function checkedInSortMenu(canvasElement: HTMLElement) {
+  const trigger = within(canvasElement).getByRole('button', { name: 'Sort folders' });
+  await tabTo(trigger);
+  await userEvent.keyboard('{Enter}');
+  const menu = await within(document.body).findByRole('menu', { name: 'Sort folders' });
+  const checked = within(menu)
+    .getAllByRole('menuitemradio')
+    .filter((item) => item.getAttribute('aria-checked') === 'true')
+    .map((item) => item.textContent);
+  await userEvent.keyboard('{Escape}');
+  await waitFor(() => expect(menu).not.toBeInTheDocument());
+  return checked;
+}
+
+/**
+ * The folder sort and page size, in the sort menu by the list's heading, by keyboard: requested, kept for next
+ * time, announced; the menu is a menu (no dialog around it) with the choices as checked items.
+ */
 export const FolderSortAndPageSize: Story = {
   loaders: [() => harness(studio())],
   play: async ({ canvasElement, loaded }) => {
@@ -140,7 +160,8 @@ export const FolderSortAndPageSize: Story = {
       limit: '40',
     });
 
-    await choose(canvasElement, /Sort folders/, 'Name, A to Z');
+    await expect(await checkedInSortMenu(canvasElement)).toEqual(['Last changed, newest first', '40']);
+    await pickInSortMenu(canvasElement, 'Name, A to Z');
     await waitFor(() => expect(folderNames(canvasElement)).toEqual(['Episodes', 'Intro', 'Outro']));
     await expect(Object.fromEntries(folderCalls(h).at(-1)!.query)).toMatchObject({
       sort: 'label',
@@ -152,16 +173,16 @@ export const FolderSortAndPageSize: Story = {
     await expect(announced()).toContain('Folders sorted by Name, A to Z.');
     await expect(storedFolders()).toMatchObject({ sort: 'label', direction: 'asc' });
 
-    await choose(canvasElement, /Folders per page/, '20');
+    await pickInSortMenu(canvasElement, '20');
     await waitFor(() => expect(folderCalls(h).at(-1)?.query.get('limit')).toBe('20'));
     await expect(folderCalls(h).at(-1)?.query.get('sort')).toBe('label');
     await expect(announced()).toContain('Showing 20 folders per page.');
     await expect(storedFolders()).toMatchObject({ sort: 'label', direction: 'asc', pageSize: 20 });
-    await expect(within(canvasElement).getByRole('button', { name: /Folders per page/ })).toHaveTextContent('20');
+    await expect(await checkedInSortMenu(canvasElement)).toEqual(['Name, A to Z', '20']);
   },
 };
 
-/** The stored folder sort and page size are used for the first request and shown in the pickers. */
+/** The stored folder sort and page size are used for the first request and checked in the sort menu. */
 export const FolderPreferencesRestored: Story = {
   loaders: [
     () =>
@@ -181,8 +202,8 @@ export const FolderPreferencesRestored: Story = {
       direction: 'desc',
       limit: '100',
     });
-    await expect(canvas.getByRole('button', { name: /Sort folders/ })).toHaveTextContent('Name, Z to A');
-    await expect(canvas.getByRole('button', { name: /Folders per page/ })).toHaveTextContent('100');
+    await expect(canvas.getByRole('button', { name: 'Sort folders' })).toBeVisible();
+    await expect(await checkedInSortMenu(canvasElement)).toEqual(['Name, Z to A', '100']);
   },
 };
 
@@ -218,7 +239,7 @@ export const FolderPages: Story = {
     await expect(folderCalls(h).at(-1)?.query.get('offset')).toBe('20');
     await expect(within(pages).getByRole('status')).toHaveTextContent('Page 2 of 2');
 
-    await choose(canvasElement, /Folders per page/, '100');
+    await pickInSortMenu(canvasElement, '100');
     await waitFor(() => expect(folderNames(canvasElement)).toHaveLength(25));
     // The first folder shown (the 21st) is on page 1 now: the list starts there again.
     await expect(folderCalls(h).at(-1)?.query.get('offset')).toBe('0');
@@ -265,9 +286,10 @@ export const RenameFolder: Story = {
 };
 
 /**
- * A new folder goes first and is selected, said once: by its toast (React Aria's alert in the Notifications
- * region), kept once in the log, never also through the announcer. An empty name is refused at the field:
- * marked invalid, the rule as its description, focus kept there, nothing sent.
+ * "New folder" opens a small dialog with the name field focused. An empty name is refused at the field: marked
+ * invalid, the rule as its description, focus kept there, said once, nothing sent. A new folder closes the
+ * dialog (focus back on "New folder"), goes first and is selected, said once: by its toast (React Aria's alert
+ * in the Notifications region), kept once in the log, never also through the announcer.
  */
 export const CreateFolder: Story = {
   loaders: [() => harness(studio())],
@@ -275,8 +297,14 @@ export const CreateFolder: Story = {
     const h = loaded.harness as Harness;
     const canvas = within(canvasElement);
     await waitFor(() => expect(folderRow(canvasElement, 'Intro')).toHaveAttribute('aria-selected', 'true'));
-    const field = canvas.getByRole('textbox', { name: 'New folder name' });
-    await tabTo(field);
+    // No permanent form: only the button.
+    await expect(canvas.queryByRole('textbox', { name: 'New folder name' })).toBeNull();
+    const button = canvas.getByRole('button', { name: 'New folder' });
+    await tabTo(button);
+    await userEvent.keyboard('{Enter}');
+    const dialog = await within(document.body).findByRole('dialog', { name: 'New folder' });
+    const field = within(dialog).getByRole('textbox', { name: 'New folder name' });
+    await waitFor(() => expect(field).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(field).toHaveAccessibleDescription(/length should be between 1 and 40 characters/);
@@ -285,10 +313,22 @@ export const CreateFolder: Story = {
     await expect(h.calls.some((c) => c.method === 'POST' && c.path === '/api/folders')).toBe(false);
     await userEvent.keyboard('Bonus{Enter}');
     await waitFor(() => expect(folderRow(canvasElement, 'Bonus')).toHaveAttribute('aria-selected', 'true'));
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(button).toHaveFocus());
     const rows = within(canvas.getByRole('grid', { name: 'Folders' })).getAllByRole('row');
     await expect(rows[0]).toHaveTextContent('Bonus');
-    await expect(field).not.toHaveAttribute('aria-invalid');
     await expectSaidOnce('Folder “Bonus” created.');
+
+    // Opened again, the field is empty and valid; Escape closes it and focus goes back to the button.
+    await userEvent.keyboard('{Enter}');
+    const again = await within(document.body).findByRole('dialog', { name: 'New folder' });
+    const fresh = within(again).getByRole('textbox', { name: 'New folder name' });
+    await waitFor(() => expect(fresh).toHaveFocus());
+    await expect(fresh).toHaveValue('');
+    await expect(fresh).not.toHaveAttribute('aria-invalid');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(button).toHaveFocus());
   },
 };
 
