@@ -1,58 +1,13 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { pcmWav, syntheticVoice } from '../support/audio.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { newFolder, payLocally, signUpAndVerify, signUpTrialUser, unique } from './journeys.ts';
 import { activate, tabTo, typeInto } from './keyboard.ts';
 
 // Plans and billing as the people they are about: each test signs up a new user through the product (the
 // outbox stands in for the mailbox), who starts the free trial, converts, meets the trial's limits and buys
 // through the local payment provider's pages; the purchase reaches the account as its signed webhook. No
 // row is written by the test, and nobody signs in as the admin.
-
-const PASSWORD = 'Sunny#Day42';
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-interface OutboxMessage {
-  to: string;
-  subject: string;
-  links: string[];
-}
-
-/** Signs up through /signup by keyboard (the free trial ticked, as it comes) and verifies from the outbox. */
-async function signUpAndVerify(page: Page, first: string): Promise<string> {
-  const email = `${first.toLowerCase()}.${unique()}@example.test`;
-  await page.goto('/signup');
-  await typeInto(page, page.getByRole('textbox', { name: /First name/ }), first);
-  await typeInto(page, page.getByRole('textbox', { name: /Last name/ }), 'Lovelace');
-  await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), email);
-  await typeInto(page, page.getByLabel(/^Password/).and(page.locator('input')), PASSWORD);
-  await tabTo(page, page.getByRole('checkbox', { name: /I agree to the Terms Of Use/ }));
-  await page.keyboard.press('Space');
-  await expect(page.getByRole('checkbox', { name: /Start my free 3-day trial/ })).toBeChecked();
-  await expectNoAxeViolations(page);
-  await activate(page, page.getByRole('button', { name: 'Create Account' }));
-  await expect(page).toHaveURL(/\/unverified$/);
-
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = (await (await page.request.get('/dev/mail.json')).json()) as OutboxMessage[];
-      link = messages.find((m) => m.to.includes(email))?.links.find((l) => l.includes('/verify/email/'));
-      return link;
-    })
-    .toBeTruthy();
-  await page.goto(link!);
-  await expect(page.getByRole('status').getByText('Thanks. Your email was verified successfully.')).toBeVisible();
-  await activate(page, page.getByRole('link', { name: 'Continue' }));
-  await expect(page).toHaveURL(/\/welcome$/, { timeout: 10_000 });
-  return email;
-}
-
-/** Skips the welcome wizard (for the tests about other journeys). */
-async function skipWizard(page: Page) {
-  await activate(page, page.getByRole('button', { name: 'Skip Tour' }));
-  await activate(page, page.getByRole('alertdialog').getByRole('button', { name: 'Skip Tour' }));
-  await expect(page).toHaveURL(/\/$/);
-}
 
 /** Picks an option of a Select by keyboard. */
 async function choose(page: Page, name: RegExp, option: string) {
@@ -78,15 +33,6 @@ async function openProject(page: Page, name: string) {
   }
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
-
-/** Pays on the local provider's checkout page by keyboard; it sends the browser back to /subscribed. */
-async function payLocally(page: Page, amount: string) {
-  await expect(page).toHaveURL(/\/billing\/local\/checkout\//);
-  await expectNoAxeViolations(page);
-  await typeInto(page, page.getByRole('textbox', { name: 'Name on card' }), 'Ada Lovelace');
-  await activate(page, page.getByRole('button', { name: `Pay ${amount}` }));
-  await expect(page).toHaveURL(/\/subscribed$/);
 }
 
 test.describe('plans and billing, keyboard only', () => {
@@ -169,8 +115,7 @@ test.describe('plans and billing, keyboard only', () => {
 
   test('a credit pack: bought through checkout, its minutes arrive live', async ({ page }) => {
     test.setTimeout(120_000);
-    await signUpAndVerify(page, 'Grace');
-    await skipWizard(page);
+    await signUpTrialUser(page, 'Grace');
     await page.goto('/account/plan');
     const credits = page.getByRole('region', { name: 'Buy credits' });
     await expect(credits.getByText('$29')).toBeVisible();
@@ -188,8 +133,7 @@ test.describe('plans and billing, keyboard only', () => {
 
   test('TTS Only: ordering a speech-to-speech conversion meets unlock_sts', async ({ page }) => {
     test.setTimeout(180_000);
-    await signUpAndVerify(page, 'Hedy');
-    await skipWizard(page);
+    await signUpTrialUser(page, 'Hedy');
 
     // TTS Only, 30k characters a month, bought through checkout.
     await page.goto('/account/plan');
@@ -204,9 +148,7 @@ test.describe('plans and billing, keyboard only', () => {
     await typeInto(page, page.getByRole('textbox', { name: 'New project name' }), project);
     await page.keyboard.press('Enter');
     await openProject(page, project);
-    await typeInto(page, page.getByRole('textbox', { name: 'New folder name' }), 'Takes');
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 2, name: 'Takes' })).toBeVisible();
+    await newFolder(page, 'Takes');
     await activate(page, page.getByRole('link', { name: 'Record or upload' }));
     const wav = pcmWav([syntheticVoice({ seconds: 4, f0: 140, sampleRate: 48000, seed: 5 })], 48000);
     await tabTo(page, page.getByRole('button', { name: 'Choose files' }));

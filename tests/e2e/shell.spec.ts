@@ -1,53 +1,15 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { E2E_ADMIN } from '../../playwright.config.ts';
 import { sineWav } from '../support/audio.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { activate, tabTo, typeInto } from './keyboard.ts';
+import { newFolder, signUpTrialUser, unique } from './journeys.ts';
+import { activate, typeInto } from './keyboard.ts';
 
 // The app shell on a desktop and on a phone (issue 13, item 5, and reflow): where the page's h1 starts on a
 // 390px phone, no sideways scrolling at 320px on every route visited, the nav's current item, dead items
 // and drawer, the help menu, the plan at the foot of the nav, and focus never under the sticky header.
 
-const PASSWORD = 'Sunny#Day42';
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PHONE = { width: 390, height: 844 };
 const NARROWEST = { width: 320, height: 640 };
-
-/** Signs up through /signup (the free trial ticked, as it comes), verifies from the outbox, skips the tour. */
-async function signUp(page: Page, first: string) {
-  const email = `${first.toLowerCase()}.${unique()}@example.test`;
-  await page.goto('/signup');
-  await typeInto(page, page.getByRole('textbox', { name: /First name/ }), first);
-  await typeInto(page, page.getByRole('textbox', { name: /Last name/ }), 'Shell');
-  await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), email);
-  await typeInto(page, page.getByLabel(/^Password/).and(page.locator('input')), PASSWORD);
-  await tabTo(page, page.getByRole('checkbox', { name: /I agree to the Terms Of Use/ }));
-  await page.keyboard.press('Space');
-  await activate(page, page.getByRole('button', { name: 'Create Account' }));
-  await expect(page).toHaveURL(/\/unverified$/);
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = (await (await page.request.get('/dev/mail.json')).json()) as { to: string; links: string[] }[];
-      link = messages.find((m) => m.to.includes(email))?.links.find((l) => l.includes('/verify/email/'));
-      return link;
-    })
-    .toBeTruthy();
-  await page.goto(link!);
-  await page.getByRole('link', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/welcome$/, { timeout: 10_000 });
-  await activate(page, page.getByRole('button', { name: 'Skip Tour' }));
-  await activate(page, page.getByRole('alertdialog').getByRole('button', { name: 'Skip Tour' }));
-  await expect(page).toHaveURL(/\/$/);
-}
-
-async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), E2E_ADMIN.email);
-  await typeInto(page, page.getByLabel(/^Password/, { exact: false }).and(page.locator('input')), E2E_ADMIN.password);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/$/);
-}
 
 /** How far below the top of the page the h1 starts, in CSS pixels. */
 const h1Offset = async (page: Page) => {
@@ -116,7 +78,7 @@ test.describe('app shell', () => {
 
   test('a signed-in user on a phone: the h1 near the top, and no sideways scrolling at 320px', async ({ page }) => {
     test.setTimeout(90_000);
-    await signUp(page, 'Phoebe');
+    await signUpTrialUser(page, 'Phoebe', 'Shell');
     await page.setViewportSize(PHONE);
     for (const path of ['/', '/choose-voices', '/projects']) {
       await page.goto(path);
@@ -141,7 +103,7 @@ test.describe('app shell', () => {
   }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signUp(page, 'Shelly');
+    await signUpTrialUser(page, 'Shelly', 'Shell');
 
     // While the session is being restored: neither the guest's links nor the nav, then the app's nav.
     let released: () => void = () => {};
@@ -230,7 +192,7 @@ test.describe('app shell', () => {
   }) => {
     test.setTimeout(90_000);
     const projectName = `Shell ${unique()}`;
-    await logInAsAdmin(page);
+    await signUpTrialUser(page, 'Sean', 'Shell');
     await page.goto('/projects');
     await typeInto(page, page.getByRole('textbox', { name: 'New project name' }), projectName);
     await page.keyboard.press('Enter');
@@ -239,9 +201,7 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
     const projectUrl = new URL(page.url()).pathname;
 
-    await typeInto(page, page.getByRole('textbox', { name: 'New folder name' }), 'Takes');
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 2, name: 'Takes' })).toBeVisible();
+    await newFolder(page, 'Takes');
     await page.getByRole('link', { name: 'Record or upload' }).click();
     await expect(page).toHaveURL(/\/new\?project=/);
     const files = Array.from({ length: 4 }, (_, i) => ({

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from './fixtures.ts';
 import yauzl from 'yauzl';
-import { E2E_ADMIN } from '../../playwright.config.ts';
 import { sineMp3, sineWav } from '../support/audio.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { newFolder, signUpTrialUser, subscribeToCreator } from './journeys.ts';
 import { activate, tabTo, typeInto } from './keyboard.ts';
 import { recordSpeech } from './spoken.ts';
 
@@ -31,14 +31,6 @@ function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
       zip.readEntry();
     });
   });
-}
-
-async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), E2E_ADMIN.email);
-  await typeInto(page, page.getByLabel(/^Password/, { exact: false }).and(page.locator('input')), E2E_ADMIN.password);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/$/);
 }
 
 /** Presses `key` until `target` has focus (moving inside a grid, where Tab leaves it). */
@@ -90,7 +82,7 @@ test.describe('studio, keyboard only', () => {
     const mp3 = await sineMp3({ seconds: 1.5, frequency: 550 });
     const projectName = `Studio ${unique()}`;
     const speech = await recordSpeech(page);
-    await logInAsAdmin(page);
+    await signUpTrialUser(page, 'Stella');
 
     await page.goto('/projects');
     // An empty name is refused at the field: marked invalid, the rule as its description, and said.
@@ -114,12 +106,8 @@ test.describe('studio, keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
 
-    await typeInto(page, page.getByRole('textbox', { name: 'New folder name' }), 'Keepers');
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 2, name: 'Keepers' })).toBeVisible();
-    await typeInto(page, page.getByRole('textbox', { name: 'New folder name' }), 'Takes');
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 2, name: 'Takes' })).toBeVisible();
+    await newFolder(page, 'Keepers');
+    await newFolder(page, 'Takes');
     for (const folder of ['Keepers', 'Takes']) {
       await expect.poll(() => speech.timesSaid(`Folder “${folder}” created.`)).toBe(1);
     }
@@ -194,7 +182,21 @@ test.describe('studio, keyboard only', () => {
     await activate(page, best.getByRole('button', { name: 'Move', exact: true }));
     await expect(originals.getByRole('listitem')).toHaveCount(1);
 
-    // Export the project: the zip holds the uploaded files, byte for byte.
+    // Export the project: not on the trial (the download prompt says so); the user upgrades to Creator through
+    // the prompt's plan page and checkout, comes back, and the zip holds the uploaded files, byte for byte.
+    await activate(page, page.getByRole('button', { name: `More actions for ${projectName}` }));
+    await expect(page.getByRole('menuitem', { name: 'Project details' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Export project' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const prompt = page.getByRole('dialog', { name: 'Unlock Download Feature' });
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByText('Upgrade from Trial to access the download feature.')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(prompt).toBeHidden();
+    await subscribeToCreator(page);
+    await page.goto(projectUrl);
+    await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
     const downloading = page.waitForEvent('download');
     await activate(page, page.getByRole('button', { name: `More actions for ${projectName}` }));
     await expect(page.getByRole('menuitem', { name: 'Project details' })).toBeFocused();
@@ -239,7 +241,7 @@ test.describe('studio, keyboard only', () => {
 
   test('a recording made with the fake microphone saves as 48 kHz mono 16-bit', async ({ page }) => {
     test.setTimeout(120_000);
-    await logInAsAdmin(page);
+    await signUpTrialUser(page, 'Rory');
     const name = `Recorded ${unique()}`;
     const created = await page.evaluate(async (projectName) => {
       const token = localStorage.getItem('timbre.csrf_token') ?? '';
@@ -263,8 +265,8 @@ test.describe('studio, keyboard only', () => {
     const start = page.getByRole('button', { name: 'Start recording' });
     await expect(start).toBeVisible();
     await activate(page, start);
-    // An admin may record for an hour; two seconds in, the countdown has moved on.
-    await expect(page.getByText(/^3,59[78] seconds left$/)).toBeVisible({ timeout: 10_000 });
+    // The trial records for up to 30 seconds; two seconds in, the countdown has moved on.
+    await expect(page.getByText(/^2[78] seconds left$/)).toBeVisible({ timeout: 10_000 });
     await activate(page, page.getByRole('button', { name: 'Stop recording' }));
     await expect(page.getByRole('group', { name: 'Your recording' })).toBeVisible();
     await expectNoAxeViolations(page);

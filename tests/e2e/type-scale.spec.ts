@@ -1,14 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { E2E_ADMIN } from '../../playwright.config.ts';
-import { typeInto } from './keyboard.ts';
-
-async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), E2E_ADMIN.email);
-  await typeInto(page, page.getByLabel(/^Password/, { exact: false }).and(page.locator('input')), E2E_ADMIN.password);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/$/);
-}
+import { signUpTrialUser } from './journeys.ts';
 
 /**
  * The page's h1 (in a PageHeader): its size, its line height, its own height (one line or wrapped), the
@@ -39,7 +30,7 @@ test.describe('type scale', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await logInAsAdmin(page);
+    await signUpTrialUser(page, 'Tyra');
     for (const path of ['/projects', '/audition-voices', '/voice-talents', '/account/plan', '/new']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

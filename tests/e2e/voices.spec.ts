@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './fixtures.ts';
-import { E2E_ADMIN } from '../../playwright.config.ts';
 import { createVoiceAnalyzer } from '../../server/audio/pitch.ts';
 import { pcmWav, syntheticVoice } from '../support/audio.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { newFolder, signUpTrialUser, subscribeToCreator } from './journeys.ts';
 import { activate, tabTo, typeInto } from './keyboard.ts';
 import { recordSpeech } from './spoken.ts';
 
@@ -37,14 +37,6 @@ async function pressKey(target: ReturnType<Page['getByRole']>, key = 'Enter') {
   await target.press(key);
 }
 
-async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), E2E_ADMIN.email);
-  await typeInto(page, page.getByLabel(/^Password/, { exact: false }).and(page.locator('input')), E2E_ADMIN.password);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/$/);
-}
-
 test.describe('voices and conversions, keyboard only', () => {
   test('upload → three voices at different pitches → order → live progress → done → A/B → download at the right pitch → Convert… again from the project page', async ({
     page,
@@ -53,7 +45,9 @@ test.describe('voices and conversions, keyboard only', () => {
     const projectName = `Voices ${unique()}`;
     const wav = pcmWav([syntheticVoice({ seconds: 6, f0: F0, sampleRate: 48000, seed: 3 })], 48000);
     const speech = await recordSpeech(page);
-    await logInAsAdmin(page);
+    // A trial user who downloads: the trial has no downloads, so the user subscribes to Creator first.
+    await signUpTrialUser(page, 'Vera');
+    await subscribeToCreator(page);
 
     // A project and a folder, then an original uploaded into it from /new.
     await page.goto('/projects');
@@ -67,9 +61,7 @@ test.describe('voices and conversions, keyboard only', () => {
     }
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
-    await typeInto(page, page.getByRole('textbox', { name: 'New folder name' }), 'Takes');
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 2, name: 'Takes' })).toBeVisible();
+    await newFolder(page, 'Takes');
     await activate(page, page.getByRole('link', { name: 'Record or upload' }));
     await expect(page).toHaveURL(/\/new\?project=/);
     await tabTo(page, page.getByRole('button', { name: 'Choose files' }));
@@ -186,7 +178,8 @@ test.describe('voices and conversions, keyboard only', () => {
   test('type a text in English and in German: each becomes speech in the chosen voice', async ({ page }) => {
     test.setTimeout(180_000);
     const projectName = `Spoken ${unique()}`;
-    await logInAsAdmin(page);
+    // Two short texts stay within the trial's 500 characters of speech.
+    await signUpTrialUser(page, 'Tess');
     await page.goto('/projects');
     await typeInto(page, page.getByRole('textbox', { name: 'New project name' }), projectName);
     await page.keyboard.press('Enter');
@@ -198,9 +191,7 @@ test.describe('voices and conversions, keyboard only', () => {
     }
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
-    await typeInto(page, page.getByRole('textbox', { name: 'New folder name' }), 'Texts');
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 2, name: 'Texts' })).toBeVisible();
+    await newFolder(page, 'Texts');
     await activate(page, page.getByRole('link', { name: 'Record or upload' }));
     await expect(page).toHaveURL(/\/new\?project=/);
     const folderId = new URL(page.url()).searchParams.get('folder');
