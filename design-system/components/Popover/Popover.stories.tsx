@@ -29,6 +29,10 @@ export const OpenWithTheKeyboard: Story = {
     await userEvent.keyboard('{Enter}');
     const dialog = await within(document.body).findByRole('dialog', { name: 'Pitch shift' });
     await waitFor(() => expect(dialog).toHaveFocus());
+    // The dialog is the Dialog inside; the popover around it is a plain container, without a name of its own.
+    const popover = dialog.parentElement;
+    await expect(popover?.getAttribute('role') ?? null).toBeNull();
+    await expect(popover?.hasAttribute('aria-labelledby')).toBe(false);
     await userEvent.tab();
     await expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');

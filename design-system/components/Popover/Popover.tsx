@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { OverlayArrow, Popover as AriaPopover, type PopoverProps as AriaPopoverProps } from 'react-aria-components';
-import { renderListPopup } from '../private/popup.tsx';
+import { renderListPopup, renderPopover } from '../private/popup.tsx';
 import { arrow, popover, type PopoverVariants } from './Popover.css.ts';
 
 export interface PopoverProps extends Omit<AriaPopoverProps, 'className' | 'style' | 'children'> {
@@ -29,7 +29,7 @@ export function Popover({ children, showArrow = false, kind, offset, ...props }:
       offset={offset ?? (showArrow ? 12 : 8)}
       className={popover({ kind })}
       // A menu's popover is not a dialog: the menu inside is the popup its trigger announces.
-      render={kind === 'menu' ? renderListPopup : undefined}
+      render={kind === 'menu' ? renderListPopup : renderPopover}
     >
       {showArrow && (
         <OverlayArrow>

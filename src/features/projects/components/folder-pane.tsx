@@ -5,7 +5,12 @@ import {
   EmptyState,
   formatDuration,
   Heading,
+  Icon,
   Inline,
+  Menu,
+  MenuItem,
+  MenuSeparator,
+  MenuTrigger,
   Text,
 } from '../../../../design-system/index.ts';
 import { openModal } from '../../../shared/modals/index.ts';
@@ -28,7 +33,7 @@ export interface FolderPaneProps {
   renderConversions?: RenderConversions;
 }
 
-/** The selected folder: its name and figures, add/rename/export/delete, and its originals. */
+/** The selected folder: its name and figures, "Record or upload", its "⋯" menu (rename, export, delete), its originals. */
 export function FolderPane({
   project,
   folder,
@@ -63,28 +68,36 @@ export function FolderPane({
             <ButtonLink href={`/new?project=${project.id}&folder=${folder.id}`} size="sm">
               <FormattedMessage id="projects.folder.add" />
             </ButtonLink>
-            <Button
-              variant="secondary"
-              size="sm"
-              onPress={() => openModal({ id: 'renameFolder', data: { folder, onRenamed: folders.replaced } })}
-            >
-              <FormattedMessage id="projects.folder.rename" />
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              isPending={exporter.isPending({ kind: 'folder', id: folder.id })}
-              onPress={() => void exporter.run({ kind: 'folder', id: folder.id }, folder.name)}
-            >
-              <FormattedMessage id="projects.export.folder" />
-            </Button>
-            <Button
-              variant="danger"
-              size="sm"
-              onPress={() => openModal({ id: 'deleteFolder', data: { folder, onDeleted } })}
-            >
-              <FormattedMessage id="projects.folder.delete" />
-            </Button>
+            {/* "Record or upload" is the region's filled action; the folder's own are in "⋯". */}
+            <MenuTrigger>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={intl.formatMessage({ id: 'projects.folder.menu' }, { name: folder.name })}
+                isPending={exporter.isPending({ kind: 'folder', id: folder.id })}
+              >
+                <Icon name="more" />
+              </Button>
+              <Menu
+                onAction={(key) => {
+                  if (key === 'rename')
+                    openModal({ id: 'renameFolder', data: { folder, onRenamed: folders.replaced } });
+                  if (key === 'export') void exporter.run({ kind: 'folder', id: folder.id }, folder.name);
+                  if (key === 'delete') openModal({ id: 'deleteFolder', data: { folder, onDeleted } });
+                }}
+              >
+                <MenuItem id="rename" icon="edit">
+                  {intl.formatMessage({ id: 'projects.folder.rename' })}
+                </MenuItem>
+                <MenuItem id="export" icon="download">
+                  {intl.formatMessage({ id: 'projects.export.folder' })}
+                </MenuItem>
+                <MenuSeparator />
+                <MenuItem id="delete" icon="trash" variant="danger">
+                  {intl.formatMessage({ id: 'projects.folder.delete' })}
+                </MenuItem>
+              </Menu>
+            </MenuTrigger>
           </Inline>
           <OriginalsPane
             key={folder.id}

@@ -248,15 +248,29 @@ export const FolderPages: Story = {
   },
 };
 
-/** deleteFolder on the selected folder selects its neighbour. */
+/** Runs an item of the selected folder's "⋯" menu by keyboard: Tab to the button, Enter, arrows, Enter. */
+async function runFolderMenu(canvasElement: HTMLElement, folder: string, item: string) {
+  await tabTo(within(canvasElement).getByRole('button', { name: `More actions for the folder ${folder}` }));
+  await userEvent.keyboard('{Enter}');
+  const menu = await within(document.body).findByRole('menu');
+  await expect(menu.closest('[role="dialog"]')).toBeNull();
+  const target = within(menu).getByRole('menuitem', { name: item });
+  await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+  for (let i = 0; i < 5 && document.activeElement !== target; i++) await userEvent.keyboard('{ArrowDown}');
+  await expect(target).toHaveFocus();
+  await userEvent.keyboard('{Enter}');
+}
+
+/** deleteFolder (from the folder's "⋯" menu) on the selected folder selects its neighbour. */
 export const DeleteSelectedFolder: Story = {
   loaders: [() => harness(studio())],
   play: async ({ canvasElement, loaded }) => {
     const h = loaded.harness as Harness;
     const canvas = within(canvasElement);
     await waitFor(() => expect(folderRow(canvasElement, 'Intro')).toHaveAttribute('aria-selected', 'true'));
-    await tabTo(canvas.getByRole('button', { name: 'Delete folder' }));
-    await userEvent.keyboard('{Enter}');
+    // No row of outlined buttons: "Record or upload" and the folder's "⋯" menu.
+    await expect(canvas.queryByRole('button', { name: 'Delete folder' })).toBeNull();
+    await runFolderMenu(canvasElement, 'Intro', 'Delete folder');
     const dialog = await within(document.body).findByRole('alertdialog', { name: 'Delete the folder “Intro”?' });
     await tabTo(within(dialog).getByRole('button', { name: 'Delete permanently' }));
     await userEvent.keyboard('{Enter}');
@@ -269,14 +283,13 @@ export const DeleteSelectedFolder: Story = {
   },
 };
 
-/** renameFolder by keyboard. */
+/** renameFolder by keyboard, from the folder's "⋯" menu. */
 export const RenameFolder: Story = {
   loaders: [() => harness(studio())],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(folderRow(canvasElement, 'Intro')).toHaveAttribute('aria-selected', 'true'));
-    await tabTo(canvas.getByRole('button', { name: 'Rename folder' }));
-    await userEvent.keyboard('{Enter}');
+    await runFolderMenu(canvasElement, 'Intro', 'Rename folder');
     const dialog = await within(document.body).findByRole('dialog', { name: 'Rename folder' });
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Folder name' })).toHaveFocus());
     await userEvent.keyboard('Opening{Enter}');
