@@ -25,7 +25,8 @@ function only(keys: 'all' | Set<Key>): Key | undefined {
 }
 
 /**
- * The folder list's sort and page size (SPEC.md section 2) in one menu beside the list's heading: each sort
+ * The folder list's sort and page size (SPEC.md section 2) in one menu beside the list's heading (an icon button
+ * named "Sort folders", so the heading, "New folder" and it fit one row of the column): each sort
  * (field and direction) and each page size is a checked item. A choice is kept in the list preferences (so
  * restored next time) and said once.
  */
@@ -35,8 +36,7 @@ export function FolderListOptions({ sortKey, pageSize, onPageSizeChange }: Folde
   return (
     <MenuTrigger>
       <Button variant="secondary" size="sm" aria-label={intl.formatMessage({ id: 'projects.folders.sort.label' })}>
-        <Icon name="sort" size="sm" />
-        {intl.formatMessage({ id: 'projects.folders.sort.button' })}
+        <Icon name="sort" />
       </Button>
       <Menu placement="bottom end">
         <MenuSection
