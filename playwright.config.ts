@@ -52,7 +52,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every e2e account signs up from 127.0.0.1: the per-address sign-up limit would stop the suite.
         RATE_LIMIT_SIGNUP_IP: '200/3600',
-        // The seeded admin the studio e2e signs in as (a paid-equivalent account that may export).
+        // The seeded admin: journeys run as users who sign up; the admin is seeded as in production.
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         ...oauthEnv(`http://localhost:${oauthPort}`, ['google']),
