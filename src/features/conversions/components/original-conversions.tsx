@@ -192,10 +192,13 @@ function ConversionItem({
   const details = [
     recording.accent_name,
     recording.narration_style_name,
-    intl.formatMessage(
-      { id: 'conversions.item.semitones' },
-      { value: intl.formatNumber(recording.semitones_correction, { signDisplay: 'exceptZero' }) },
-    ),
+    // No pitch shift is no news: no "0 st".
+    recording.semitones_correction
+      ? intl.formatMessage(
+          { id: 'conversions.item.semitones' },
+          { value: intl.formatNumber(recording.semitones_correction, { signDisplay: 'exceptZero' }) },
+        )
+      : null,
   ].filter(Boolean);
 
   const stage = parseStage(recording.process_stage);
@@ -242,7 +245,8 @@ function ConversionItem({
           <Heading id={headingId} className={styles.name}>
             {voiceName}
           </Heading>
-          {recording.label && recording.label !== recording.voice_name ? (
+          {/* A name given by the user; the default (the original's) is no news. */}
+          {recording.label && recording.label !== recording.voice_name && recording.label !== original.label ? (
             <Text as="span" tone="muted" variant="meta" truncate>
               {recording.label}
             </Text>

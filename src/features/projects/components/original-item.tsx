@@ -129,6 +129,20 @@ export function OriginalItem({
         <h3 id={headingId} className={styles.originalTitle} tabIndex={-1}>
           {recording.label}
         </h3>
+        <div className={styles.originalMeta}>
+          <Text tone="muted" variant="meta">
+            {intl.formatMessage(
+              { id: 'projects.recording.summary' },
+              {
+                date: formatDate(recording.created_at),
+                duration: formatDuration(recording.duration),
+                size: formatSize(recording.size),
+                conversions: recording.conversions_count,
+                played,
+              },
+            )}
+          </Text>
+        </div>
         <Button
           variant="secondary"
           size="sm"
@@ -200,18 +214,6 @@ export function OriginalItem({
           </Menu>
         </MenuTrigger>
       </Inline>
-      <Text tone="muted">
-        {intl.formatMessage(
-          { id: 'projects.recording.summary' },
-          {
-            date: formatDate(recording.created_at),
-            duration: formatDuration(recording.duration),
-            size: formatSize(recording.size),
-            conversions: recording.conversions_count,
-            played,
-          },
-        )}
-      </Text>
       <OriginalPlayer
         original={recording}
         label={intl.formatMessage({ id: 'projects.player' }, { name: recording.label })}
