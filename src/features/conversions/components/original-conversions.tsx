@@ -247,12 +247,12 @@ function ConversionItem({
           </Heading>
           {/* A name given by the user; the default (the original's) is no news. */}
           {recording.label && recording.label !== recording.voice_name && recording.label !== original.label ? (
-            <Text as="span" tone="muted" variant="meta" truncate>
+            <Text as="span" tone="muted" variant="meta">
               {recording.label}
             </Text>
           ) : null}
         </div>
-        <Text tone="muted" variant="meta" truncate>
+        <Text tone="muted" variant="meta">
           {details.join(' · ')}
         </Text>
       </div>
