@@ -20,8 +20,8 @@ export interface OriginalPlayerProps {
   /** The name of the player's group, e.g. "Player: narration". */
   label: string;
   /**
-   * Height of the waveform in pixels.
-   * @default 48
+   * Height of the waveform in pixels (as tall as the transport's buttons, so the card stays compact).
+   * @default 44
    */
   height?: number;
   /**
@@ -48,7 +48,7 @@ export interface OriginalPlayerProps {
 export function OriginalPlayer({
   original,
   label,
-  height = 48,
+  height = 44,
   muted,
   mediaElement,
   onPlayed,
