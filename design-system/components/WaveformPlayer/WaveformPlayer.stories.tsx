@@ -483,3 +483,25 @@ export const UnplayableTrack: Story = {
     await expect(onTrackChange).toHaveBeenCalledTimes(1);
   },
 };
+
+/**
+ * Tracks with neither peaks nor a length: each length comes from its audio's metadata, also when a track
+ * is switched back to (its element then has the metadata already).
+ */
+export const TracksWithoutPeaks: Story = {
+  beforeEach: resetTracks,
+  render: () => <TracksPlayer list={tracks.map(({ peaks: _peaks, ...rest }) => rest)} />,
+  play: async ({ canvasElement }) => {
+    const { ui, radio } = await parts(canvasElement);
+    const slider = () => ui.getByRole('slider', { name: 'Seek' });
+    await waitFor(() => expect(slider()).toHaveAttribute('aria-valuetext', '0:00 of 0:12'));
+    await userEvent.tab();
+    await userEvent.keyboard('3');
+    await expect(radio('Ben')).toBeChecked();
+    await waitFor(() => expect(slider()).toHaveAttribute('aria-valuetext', '0:00 of 0:11'));
+    await userEvent.keyboard('1');
+    await waitFor(() => expect(slider()).toHaveAttribute('aria-valuetext', '0:00 of 0:12'));
+    await waitFor(() => expect(slider()).toBeEnabled());
+    await expect(onTracksError).not.toHaveBeenCalled();
+  },
+};

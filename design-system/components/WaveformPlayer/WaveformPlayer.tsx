@@ -408,9 +408,11 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
       cursorColor: themeColor(container, vars.color.text),
     });
     // Never decode the audio: without peaks, a flat line over the known length.
-    const length = knownDuration ?? channelPeaks?.duration;
     // Each track plays through its own hidden element (rendered below, so it exists by now).
     const media = multi ? mediaRefs.current.get(activeId) : externalMedia;
+    // An element switched back to has its metadata already: it sends no second 'loadedmetadata' to wait for.
+    const loaded = media && Number.isFinite(media.duration) && media.duration > 0 ? media.duration : undefined;
+    const length = knownDuration ?? channelPeaks?.duration ?? loaded;
     const ws = WaveSurfer.create({
       container,
       height,
