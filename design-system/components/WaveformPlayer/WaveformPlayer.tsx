@@ -410,9 +410,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
     // Never decode the audio: without peaks, a flat line over the known length.
     // Each track plays through its own hidden element (rendered below, so it exists by now).
     const media = multi ? mediaRefs.current.get(activeId) : externalMedia;
-    // An element switched back to has its metadata already: it sends no second 'loadedmetadata' to wait for.
-    const loaded = media && Number.isFinite(media.duration) && media.duration > 0 ? media.duration : undefined;
-    const length = knownDuration ?? channelPeaks?.duration ?? loaded;
+    const length = knownDuration ?? channelPeaks?.duration;
     const ws = WaveSurfer.create({
       container,
       height,
