@@ -140,22 +140,19 @@ export {
   seekKeyAction,
   ARROW_STEP_SECONDS,
   PAGE_STEP_SECONDS,
-  type WaveformPlayerProps,
-  type PlaybackState,
-  type AudiowaveformData,
-  type WaveformPeaks,
-  type SeekKeyAction,
-} from './components/WaveformPlayer/index.ts';
-export {
-  ABPlayer,
   trackKeyAction,
   swapIndex,
   switchPosition,
   MAX_TRACK_KEYS,
-  type ABPlayerProps,
-  type ABTrack,
+  type WaveformPlayerProps,
+  type WaveformPlayerHandle,
+  type WaveformTrack,
+  type PlaybackState,
+  type AudiowaveformData,
+  type WaveformPeaks,
+  type SeekKeyAction,
   type TrackKeyAction,
-} from './components/ABPlayer/index.ts';
+} from './components/WaveformPlayer/index.ts';
 export { TextField, type TextFieldProps } from './components/TextField/index.ts';
 export { PasswordField, type PasswordFieldProps } from './components/PasswordField/index.ts';
 export { SearchField, type SearchFieldProps } from './components/SearchField/index.ts';

@@ -87,7 +87,7 @@ const conversionsRequests = (h: Harness) =>
 
 /**
  * Opened at ?folder=&original=: that folder is selected (not the first), the original has focus, and its
- * conversions show under it with the A/B player, following the live events; originals without conversions
+ * conversions show under it as tracks of its one player, following the live events; originals without conversions
  * ask for none.
  */
 export const CheckItNowOpensTheOriginal: Story = {
@@ -100,10 +100,13 @@ export const CheckItNowOpensTheOriginal: Story = {
     await waitFor(() => expect(heading).toHaveFocus());
     const item = canvas.getByRole('listitem', { name: 'Chorus take' });
     await expect(await within(item).findByRole('heading', { level: 4, name: 'Conversions (2)' })).toBeVisible();
-    await expect(within(item).getByRole('group', { name: 'Compare Chorus take with its conversions' })).toBeVisible();
+    // One transport for the original and its conversions: the original's player, with a track each.
+    const player = within(item).getByRole('group', { name: 'Player: Chorus take' });
+    await waitFor(() => expect(within(player).getAllByRole('radio').length).toBeGreaterThan(1));
+    await expect(within(item).getAllByRole('slider', { name: 'Seek' })).toHaveLength(1);
     const list = within(item).getByRole('list', { name: 'Conversions of Chorus take' });
     const brunoItem = within(list).getByRole('listitem', { name: 'Bruno' });
-    await expect(within(brunoItem).getByText('-1 st · American English · Basic')).toBeVisible();
+    await expect(within(brunoItem).getByText('American English · Basic · -1 st')).toBeVisible();
     liveEventBus.trigger.received({ events: [processing(bruno, 'postprocessing', '10/10', 1)], gap: false });
     await waitFor(() => expect(within(brunoItem).getByText('Finishing · about 1 s left')).toBeVisible());
     await expect(conversionsRequests(h).map((c) => c.query.get('original_id'))).toEqual([chorus.id]);

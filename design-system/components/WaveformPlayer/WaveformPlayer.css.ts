@@ -6,7 +6,8 @@ export const player = style({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
-  gap: vars.space.md,
+  columnGap: vars.space.md,
+  rowGap: vars.space.sm,
   minWidth: 0,
   color: vars.color.text,
 });
@@ -57,3 +58,73 @@ export const time = style({
 });
 
 export const error = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.danger });
+
+/** The track switcher takes its own line above the transport. */
+export const switcher = style({
+  flexBasis: '100%',
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minWidth: 0,
+});
+
+/** "Original | Ava | Marcus": a segmented control that wraps on a narrow screen rather than push it wide. */
+export const segments = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xxs,
+  padding: vars.space.xxs,
+  minWidth: 0,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.divider}`,
+});
+
+export const segment = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '26px',
+  maxWidth: '100%',
+  paddingInline: vars.space.sm,
+  borderRadius: vars.radius.sm,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.textMuted,
+  cursor: 'pointer',
+  overflowWrap: 'anywhere',
+  outline: 'none',
+  selectors: {
+    '&[data-hovered]': { color: vars.color.text },
+    '&[data-selected]': { background: vars.color.primary, color: vars.color.onPrimary },
+    '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px' },
+    '&[data-disabled]': { cursor: 'not-allowed', color: vars.color.disabledText, textDecoration: 'line-through' },
+  },
+  '@media': {
+    '(forced-colors: active)': {
+      selectors: {
+        '&[data-selected]': { background: 'Highlight', color: 'HighlightText', forcedColorAdjust: 'none' },
+        '&[data-disabled]': { color: 'GrayText' },
+      },
+    },
+  },
+});
+
+/** The "Keys" hint's trigger: small, beside the switcher. */
+export const keysButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '26px',
+  height: '26px',
+  padding: 0,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.full,
+  background: 'transparent',
+  color: vars.color.textMuted,
+  cursor: 'help',
+  outline: 'none',
+  selectors: {
+    '&[data-hovered]': { color: vars.color.text },
+    '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+  },
+});

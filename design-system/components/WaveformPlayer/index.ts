@@ -1,8 +1,24 @@
-export { WaveformPlayer, type PlaybackState, type WaveformPlayerProps } from './WaveformPlayer.tsx';
+export {
+  WaveformPlayer,
+  type PlaybackState,
+  type WaveformPlayerHandle,
+  type WaveformPlayerProps,
+  type WaveformTrack,
+} from './WaveformPlayer.tsx';
 export {
   audiowaveformFromSamples,
   peaksFromAudiowaveform,
   type AudiowaveformData,
   type WaveformPeaks,
 } from './peaks.ts';
-export { ARROW_STEP_SECONDS, PAGE_STEP_SECONDS, seekKeyAction, type SeekKeyAction } from './keyboard.ts';
+export {
+  ARROW_STEP_SECONDS,
+  MAX_TRACK_KEYS,
+  PAGE_STEP_SECONDS,
+  seekKeyAction,
+  swapIndex,
+  switchPosition,
+  trackKeyAction,
+  type SeekKeyAction,
+  type TrackKeyAction,
+} from './keyboard.ts';

@@ -10,7 +10,7 @@ export interface SynthesisedClip {
 
 /**
  * A voice-like tone: `frequency` Hz (180 by default) with two harmonics, in "syllables" of rising and
- * falling loudness. Different frequencies make clips that are told apart by ear (the A/B player's tracks).
+ * falling loudness. Different frequencies make clips that are told apart by ear (the tracks of a player's switcher).
  */
 export function synthesiseClip(seconds = 12, sampleRate = 8000, frequency = 180): SynthesisedClip {
   const samples = new Float32Array(Math.round(seconds * sampleRate));

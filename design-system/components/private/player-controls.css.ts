@@ -2,7 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css.ts';
 
-/** The transport buttons of the audio players (WaveformPlayer, ABPlayer): round 44px play/pause and stop. */
+/** The transport buttons of the audio players (WaveformPlayer): round 44px play/pause and stop. */
 export const controls = style({ display: 'flex', gap: vars.space.xs, flexShrink: 0 });
 
 export const control = recipe({

@@ -7,6 +7,7 @@ import { createHarness, HarnessRouter, type Harness } from '../../../machines/st
 import { testUser } from '../../../api/testing/index.ts';
 import type { Recording } from '../api/conversions-api.ts';
 import { registerConversionsModals } from '../modals/register.ts';
+import { OriginalPlayer } from '../../../shared/original-player.tsx';
 import { OriginalConversions } from './original-conversions.tsx';
 import {
   completedNotification,
@@ -21,8 +22,8 @@ import {
 /**
  * An original's conversions as the project page shows them, in every state, over a fake marketplace and
  * fake live events (the plays send batches the way the socket's client does). Keyboard only; what a user
- * notices: the state, the progress and its step, the time left, the buttons, the A/B player, the
- * announcements and the requests the server got.
+ * notices: the state, the progress and its step, the time left, the buttons, the original's player and its
+ * tracks, the announcements and the requests the server got.
  */
 
 const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
@@ -78,6 +79,8 @@ const meta = {
           <h1>Podcast</h1>
           <h2>Intro</h2>
           <h3>{l.original.label}</h3>
+          {/* The original's one transport, as the project page shows it above the conversions. */}
+          <OriginalPlayer original={l.original} label={`Player: ${l.original.label}`} muted mediaElement="video" />
           <OriginalConversions original={l.original} />
         </main>
       </HarnessRouter>
@@ -90,7 +93,7 @@ type Story = StoryObj<typeof meta>;
 const loadedOf = (loaded: unknown) => loaded as Loaded;
 const callsTo = (h: Harness, method: string, path: string) =>
   h.calls.filter((c) => c.method === method && c.path === path);
-/** The A/B player's tracks, by the names its radios are read with. */
+/** The original's player's tracks, by the names its radios are read with. */
 const trackNames = (player: HTMLElement) =>
   within(player)
     .getAllByRole('radio')
@@ -114,7 +117,7 @@ export const QueuedThenProcessing: Story = {
     await expect(await canvas.findByRole('heading', { name: 'Conversions (1)' })).toBeVisible();
     const ada = item(canvasElement, 'Ada');
     await expect(within(ada).getByText('In progress')).toBeVisible();
-    await expect(within(ada).getByText('+2 st · American English · Basic')).toBeVisible();
+    await expect(within(ada).getByText('American English · Basic · +2 st')).toBeVisible();
     await expect(within(ada).getByText('Waiting to start')).toBeVisible();
     const bar = within(ada).getByRole('progressbar', { name: 'Ada' });
     await expect(bar).toHaveAttribute('aria-valuenow', '0');
@@ -136,7 +139,7 @@ export const QueuedThenProcessing: Story = {
 
 /**
  * Postprocessing is still in progress ("Finishing"); conversion.finished completes it: the download (named
- * as the exports name it) and the A/B player with the original first appear, and it is announced once. The
+ * as the exports name it) and its track on the original's player appear, and it is announced once. The
  * server's "Conversion complete." that comes with it (through the app's live-event handling) is shown as a
  * toast but not spoken again: the row said it, with the voice's name.
  */
@@ -151,7 +154,7 @@ export const PostprocessingToDone: Story = {
     await waitFor(() => expect(within(ada).getByText('Finishing · about 2 s left')).toBeVisible());
     await expect(within(ada).getByText('In progress')).toBeVisible();
     await expect(within(ada).getByText('91% · Step 10 of 11')).toBeVisible();
-    await expect(canvas.queryByRole('group', { name: /^Compare/ })).toBeNull();
+    await expect(canvas.queryByRole('radiogroup', { name: 'Listen to' })).toBeNull();
 
     const done = { ...conversion, state: 'done' as const, process_stage: null, url: makeOriginal().url };
     applyLiveBatch([finished(done), completedNotification(done)], { gap: false }, { send: () => {}, pastWizard: true });
@@ -162,17 +165,18 @@ export const PostprocessingToDone: Story = {
     await expect(within(toast).queryByRole('alert')).toBeNull();
     const download = within(ada).getByRole('link', { name: 'Download Ada, +2 st' });
     await expect(download).toHaveAttribute('download', 'take_Ada_+2st.wav');
-    const player = canvas.getByRole('group', { name: 'Compare Welcome take with its conversions' });
-    await expect(trackNames(player)).toEqual(['Original', 'Ada, +2 st']);
+    const player = canvas.getByRole('group', { name: 'Player: Welcome take' });
+    await waitFor(() => expect(trackNames(player)).toEqual(['Original', 'Ada, +2 st']));
     await expect(announced().filter((m) => m === 'Ada: conversion complete')).toHaveLength(1);
     await expect(announced().filter((m) => m.includes('Conversion complete'))).toEqual([]);
   },
 };
 
 /**
- * Completed conversions: the A/B player with the original and each conversion as tracks (switched by
- * keyboard, the position kept and the switch announced), and each one's download link. Already
- * completed when the page opened, they are not announced.
+ * Completed conversions: the original's one player has the original and each conversion as tracks
+ * (switched by keyboard, the switch announced); each row plays its conversion there with one press (and
+ * pauses it with another), and has its download link. Already completed when the page opened, they are
+ * not announced.
  */
 export const DoneWithCompareAndDownload: Story = {
   loaders: [
@@ -184,9 +188,10 @@ export const DoneWithCompareAndDownload: Story = {
   ],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const player = await canvas.findByRole('group', { name: 'Compare Welcome take with its conversions' });
+    const player = await canvas.findByRole('group', { name: 'Player: Welcome take' });
+    await waitFor(() => expect(trackNames(player)).toEqual(['Original', 'Bruno, -1.5 st', 'Ada, +2 st']));
+    await expect(within(player).getAllByRole('slider')).toHaveLength(1);
     const radios = within(player).getAllByRole('radio');
-    await expect(trackNames(player)).toEqual(['Original', 'Bruno, -1.5 st', 'Ada, +2 st']);
     await expect(radios[0]).toBeChecked();
     await waitFor(() => expect(within(player).getByRole('button', { name: 'Play' })).toBeEnabled());
     await tabTo(radios[0]!);
@@ -196,12 +201,24 @@ export const DoneWithCompareAndDownload: Story = {
 
     const bruno = item(canvasElement, 'Bruno');
     await expect(within(bruno).getByText('Completed')).toBeVisible();
-    await expect(within(bruno).getByText('-1.5 st · British English · Basic')).toBeVisible();
+    await expect(within(bruno).getByText('British English · Basic · -1.5 st')).toBeVisible();
     await expect(within(bruno).getByRole('link', { name: 'Download Bruno, -1.5 st' })).toHaveAttribute(
       'download',
       'take_Bruno_-1.5st.wav',
     );
     await expect(announced().some((m) => m.includes('conversion complete'))).toBe(false);
+
+    // One press on Ada's row plays Ada on the original's player; another pauses it.
+    const ada = item(canvasElement, 'Ada');
+    await pressEnterOn(within(ada).getByRole('button', { name: 'Play Ada, +2 st' }));
+    await waitFor(() => expect(radios[2]).toBeChecked());
+    const media = player.querySelector<HTMLMediaElement>(`[data-track="${radios[2]!.getAttribute('value')}"]`)!;
+    await waitFor(() => expect(media.paused).toBe(false), { timeout: 5000 });
+    const pause = await within(ada).findByRole('button', { name: 'Pause Ada, +2 st' });
+    await expect(within(player).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(media.paused).toBe(true));
+    await expect(pause).toHaveAccessibleName('Play Ada, +2 st');
   },
 };
 

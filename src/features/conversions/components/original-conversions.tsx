@@ -1,13 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import {
-  ABPlayer,
+  Avatar,
   Badge,
   Button,
   ButtonLink,
   Icon,
-  Inline,
   LoadState,
   Menu,
   MenuItem,
@@ -16,6 +15,7 @@ import {
   Stack,
   Text,
   type BadgeProps,
+  type WaveformTrack,
 } from '../../../../design-system/index.ts';
 import { canDownload, planFacts, useSession } from '../../../machines/index.ts';
 import type { Recording } from '../api/conversions-api.ts';
@@ -32,9 +32,10 @@ import { parseStage } from '../../../shared/process-stage.ts';
 import * as styles from './conversions.css.ts';
 import { useCompleted, useConversions } from './use-conversions.ts';
 import { openModal } from '../../../shared/modals/index.ts';
+import { isPlaying, originalTracksStore } from '../../../shared/original-tracks.store.ts';
 
 export interface OriginalConversionsProps {
-  /** The original whose conversions are shown (its label and audio are the A/B player's first track). */
+  /** The original whose conversions are shown (its player, on the page, also plays the completed ones). */
   original: Recording;
   /**
    * The heading level of "Conversions" (the original's own heading is one above).
@@ -43,7 +44,7 @@ export interface OriginalConversionsProps {
   headingLevel?: 4 | 5;
 }
 
-/** "Ada, +2 st": how a conversion is named in labels, announcements and the A/B player. */
+/** "Ada, +2 st": how a conversion is named in labels, announcements and the original's track switcher. */
 export function conversionName(intl: IntlShape, recording: Recording): string {
   // No pitch shift is no news: "Ava", not "Ava, 0 st".
   if (!recording.semitones_correction) return recording.voice_name ?? recording.label;
@@ -59,8 +60,9 @@ export function conversionName(intl: IntlShape, recording: Recording): string {
 /**
  * An original's conversions on the project page: each with its voice, pitch shift, accent and narration
  * style, its state as SPEC.md section 4 shows it (in progress, completed, failed; and cancelled), live
- * progress with the step and the time left, and what can be done with it (cancel, retry, download, report an
- * issue, delete); above them an A/B player with the original and the completed conversions.
+ * progress with the step and the time left, and what can be done with it (play, cancel, retry, download, and in
+ * its "⋯" menu report an issue, rename, regenerate, delete). The completed ones are tracks of the original's
+ * player (shared through `originalTracksStore`); a row's play button plays it there.
  */
 export function OriginalConversions({ original, headingLevel = 4 }: OriginalConversionsProps) {
   const intl = useIntl();
@@ -70,6 +72,23 @@ export function OriginalConversions({ original, headingLevel = 4 }: OriginalConv
   const heading = useRef<HTMLHeadingElement>(null);
   const Heading = headingLevel === 5 ? 'h5' : 'h4';
   useFinishNotifications(original);
+
+  // The completed conversions are the original's player's tracks, after the original.
+  const tracks = useMemo<WaveformTrack[]>(
+    () =>
+      completed.map((c) => ({
+        id: c.id,
+        label: conversionName(intl, c),
+        audioUrl: c.url ?? '',
+        peaksUrl: c.waveform_url ?? undefined,
+        duration: c.duration || undefined,
+      })),
+    [completed, intl],
+  );
+  useEffect(() => {
+    originalTracksStore.trigger.conversionsShown({ originalId: original.id, tracks });
+  }, [original.id, tracks]);
+  useEffect(() => () => originalTracksStore.trigger.conversionsHidden({ originalId: original.id }), [original.id]);
 
   // A deleted conversion leaves with the menu that opened the dialog: once the dialog is gone, focus that
   // would be lost goes to the list's heading.
@@ -102,24 +121,11 @@ export function OriginalConversions({ original, headingLevel = 4 }: OriginalConv
   }
   if (list.actors.length === 0) return null;
 
-  const tracks = [
-    ...(original.url
-      ? [{ id: original.id, label: intl.formatMessage({ id: 'conversions.compare.original' }), audioUrl: original.url }]
-      : []),
-    ...completed.map((c) => ({ id: c.id, label: conversionName(intl, c), audioUrl: c.url ?? '' })),
-  ];
-
   return (
-    <Stack as="section" gap="sm" aria-labelledby={headingId}>
+    <Stack as="section" gap="xs" aria-labelledby={headingId}>
       <Heading id={headingId} ref={heading} tabIndex={-1} className={styles.sectionTitle}>
         {intl.formatMessage({ id: 'conversions.list.title' }, { count: list.total })}
       </Heading>
-      {completed.length > 0 && tracks.length > 1 ? (
-        <ABPlayer
-          label={intl.formatMessage({ id: 'conversions.compare.label' }, { name: original.label })}
-          tracks={tracks}
-        />
-      ) : null}
       <ul
         className={styles.list}
         aria-label={intl.formatMessage({ id: 'conversions.list.label' }, { name: original.label })}
@@ -182,13 +188,17 @@ function ConversionItem({
   const name = conversionName(intl, recording);
   const Heading = headingLevel === 6 ? 'h6' : 'h5';
 
+  // "accent · style · semitones"
   const details = [
-    intl.formatMessage(
-      { id: 'conversions.item.semitones' },
-      { value: intl.formatNumber(recording.semitones_correction, { signDisplay: 'exceptZero' }) },
-    ),
     recording.accent_name,
     recording.narration_style_name,
+    // No pitch shift is no news: no "0 st".
+    recording.semitones_correction
+      ? intl.formatMessage(
+          { id: 'conversions.item.semitones' },
+          { value: intl.formatNumber(recording.semitones_correction, { signDisplay: 'exceptZero' }) },
+        )
+      : null,
   ].filter(Boolean);
 
   const stage = parseStage(recording.process_stage);
@@ -209,6 +219,11 @@ function ConversionItem({
       : percent;
   const eta = etaParts(etaSeconds);
   const download = user ? canDownload(planFacts(user)) : null;
+  // Played through the original's player, when it is on the page.
+  const player = useSelector(originalTracksStore, (s) => s.context.players[original.id]);
+  const playable = display === 'completed' && !!recording.url && !!player;
+  const playing = isPlaying(player, recording.id);
+  const voiceName = recording.voice_name ?? recording.label;
 
   // Cancel and Retry give way to each other: focus, lost with the button pressed, goes to what is there now.
   const actions = useRef<HTMLDivElement>(null);
@@ -221,40 +236,71 @@ function ConversionItem({
   }, [display, cancelling, retrying]);
 
   return (
-    <li className={styles.item} aria-labelledby={headingId}>
-      <Inline gap="sm" align="center">
-        <Heading id={headingId} className={styles.name}>
-          {recording.voice_name ?? recording.label}
-        </Heading>
+    <li className={styles.item} aria-labelledby={headingId} data-state={display}>
+      <span className={styles.thumb}>
+        <Avatar name={voiceName} size="md" decorative />
+      </span>
+      <div className={styles.main}>
+        <div className={styles.title}>
+          <Heading id={headingId} className={styles.name}>
+            {voiceName}
+          </Heading>
+          {/* A name given by the user; the default (the original's) is no news. */}
+          {recording.label && recording.label !== recording.voice_name && recording.label !== original.label ? (
+            <Text as="span" tone="muted" variant="meta">
+              {recording.label}
+            </Text>
+          ) : null}
+        </div>
+        <Text tone="muted" variant="meta">
+          {details.join(' · ')}
+        </Text>
+      </div>
+      <div className={styles.status}>
         <Badge tone={BADGES[display].tone} icon={BADGES[display].icon}>
           {intl.formatMessage({ id: `conversions.state.${display}` })}
         </Badge>
-      </Inline>
-      {recording.label && recording.label !== recording.voice_name ? <Text tone="muted">{recording.label}</Text> : null}
-      <Text tone="muted">{details.join(' · ')}</Text>
+      </div>
       {display === 'in_progress' ? (
-        <>
+        <div className={styles.detail}>
           <div className={styles.progress}>
             <ProgressBar aria-labelledby={headingId} value={progress} valueLabel={valueLabel} size="sm" />
           </div>
-          <Text tone="muted">
+          <Text tone="muted" variant="meta">
             {intl.formatMessage({ id: `conversions.phase.${phase}` })}
             {eta && phase !== 'cancelling'
               ? ` · ${intl.formatMessage({ id: `conversions.item.eta.${eta.unit}` }, { value: eta.value })}`
               : null}
           </Text>
-        </>
+          {actionError ? <Text tone="critical">{actionError}</Text> : null}
+        </div>
       ) : null}
       {display === 'failed' ? (
-        <Text tone="critical" id={errorId}>
-          {intl.formatMessage(
-            { id: 'conversions.item.error' },
-            { reason: actionError ?? recording.error ?? intl.formatMessage({ id: 'conversions.item.errorUnknown' }) },
-          )}
-        </Text>
+        <div className={styles.detail}>
+          <Text tone="critical" variant="meta" id={errorId}>
+            {intl.formatMessage(
+              { id: 'conversions.item.error' },
+              { reason: actionError ?? recording.error ?? intl.formatMessage({ id: 'conversions.item.errorUnknown' }) },
+            )}
+          </Text>
+        </div>
       ) : null}
-      {display === 'in_progress' && actionError ? <Text tone="critical">{actionError}</Text> : null}
-      <Inline gap="sm" align="center" ref={actions}>
+      <div className={styles.actions} ref={actions}>
+        {playable ? (
+          <Button
+            variant={playing ? 'primary' : 'secondary'}
+            size="sm"
+            aria-label={intl.formatMessage(
+              { id: playing ? 'conversions.item.pause' : 'conversions.item.play' },
+              { name },
+            )}
+            onPress={() =>
+              originalTracksStore.trigger.toggleRequested({ originalId: original.id, trackId: recording.id })
+            }
+          >
+            <Icon name={playing ? 'pause' : 'play'} />
+          </Button>
+        ) : null}
         {display === 'in_progress' ? (
           <Button
             variant="secondary"
@@ -294,7 +340,6 @@ function ConversionItem({
               aria-label={intl.formatMessage({ id: 'conversions.item.download.label' }, { name })}
             >
               <Icon name="download" />
-              {intl.formatMessage({ id: 'conversions.item.download' })}
             </ButtonLink>
           ) : (
             <Button
@@ -309,7 +354,6 @@ function ConversionItem({
               }
             >
               <Icon name="download" />
-              {intl.formatMessage({ id: 'conversions.item.download' })}
             </Button>
           )
         ) : null}
@@ -380,7 +424,7 @@ function ConversionItem({
             </MenuItem>
           </Menu>
         </MenuTrigger>
-      </Inline>
+      </div>
     </li>
   );
 }

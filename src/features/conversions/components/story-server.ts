@@ -22,7 +22,7 @@ import type { Project, Recording, RecordingState } from '../api/conversions-api.
  * in for the network only; the components, machines, API clients and middleware run for real.
  */
 
-// One real clip with its peaks: the A/B player loads real audio.
+// One real clip with its peaks: the original's player loads real audio.
 const clip = synthesiseClip(4, 8000);
 export const audioUrl = URL.createObjectURL(clip.wav);
 const peaksUrl = URL.createObjectURL(

@@ -65,7 +65,7 @@ export function useConversions(original: Pick<Recording, 'id' | 'conversions_cou
   return { status, error, actors, total, more, reload, removed };
 }
 
-/** The completed conversions among `actors`, kept in step with them (for the A/B player). */
+/** The completed conversions among `actors`, kept in step with them (the tracks of the original's player). */
 export function useCompleted(actors: readonly ConversionActor[]): Recording[] {
   const subscribe = useCallback(
     (changed: () => void) => {

@@ -18,7 +18,6 @@ import {
   Text,
   TextField,
   useClearStaleAnnouncementsOnUnmount,
-  WaveformPlayer,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { browserStorage, failureMessage, writeNewOriginal } from '../../../machines/index.ts';
@@ -28,6 +27,7 @@ import { playedStore } from '../played.store.ts';
 import * as styles from './projects.css.ts';
 import { useExport } from './use-export.ts';
 import { openModal } from '../../../shared/modals/index.ts';
+import { OriginalPlayer } from '../../../shared/original-player.tsx';
 
 export interface OriginalItemProps {
   recording: Recording;
@@ -38,11 +38,17 @@ export interface OriginalItemProps {
   onNoteSaved: (recordingId: string, text: string | null) => void;
   onMoved: (recording: Recording) => void;
   onDeleted: (ids: string[]) => void;
-  /** The original's conversions, under its player (the route layer brings them). */
+  /**
+   * The original's conversions, under its player (the route layer brings them); the completed ones are
+   * tracks of that one player.
+   */
   conversions?: ReactNode;
 }
 
-/** One original: the waveform player with its played counter, star, note, move, and its menu. */
+/**
+ * One original: one waveform player for it and its completed conversions (a track switcher), with its
+ * played counter, star, note, move, and its menu.
+ */
 export function OriginalItem({
   recording,
   note,
@@ -123,6 +129,20 @@ export function OriginalItem({
         <h3 id={headingId} className={styles.originalTitle} tabIndex={-1}>
           {recording.label}
         </h3>
+        <div className={styles.originalMeta}>
+          <Text tone="muted" variant="meta">
+            {intl.formatMessage(
+              { id: 'projects.recording.summary' },
+              {
+                date: formatDate(recording.created_at),
+                duration: formatDuration(recording.duration),
+                size: formatSize(recording.size),
+                conversions: recording.conversions_count,
+                played,
+              },
+            )}
+          </Text>
+        </div>
         <Button
           variant="secondary"
           size="sm"
@@ -194,31 +214,27 @@ export function OriginalItem({
           </Menu>
         </MenuTrigger>
       </Inline>
-      <Text tone="muted">
-        {intl.formatMessage(
-          { id: 'projects.recording.summary' },
-          {
-            date: formatDate(recording.created_at),
-            duration: formatDuration(recording.duration),
-            size: formatSize(recording.size),
-            conversions: recording.conversions_count,
-            played,
-          },
-        )}
-      </Text>
-      {recording.url ? (
-        <WaveformPlayer
-          label={intl.formatMessage({ id: 'projects.player' }, { name: recording.label })}
-          audioUrl={recording.url}
-          peaksUrl={recording.waveform_url ?? undefined}
-          duration={recording.duration || undefined}
-          onPlayed={() => {
-            playedStore.trigger.played({ id: recording.id });
-            announce(intl.formatMessage({ id: 'projects.player.playing' }, { name: recording.label }));
-          }}
-          onStop={() => announce(intl.formatMessage({ id: 'projects.player.stopped' }, { name: recording.label }))}
-        />
-      ) : null}
+      <OriginalPlayer
+        original={recording}
+        label={intl.formatMessage({ id: 'projects.player' }, { name: recording.label })}
+        onPlayed={(track) => {
+          playedStore.trigger.played({ id: track.id });
+          announce(
+            intl.formatMessage(
+              { id: 'projects.player.playing' },
+              { name: track.id === recording.id ? recording.label : track.label },
+            ),
+          );
+        }}
+        onStop={(track) =>
+          announce(
+            intl.formatMessage(
+              { id: 'projects.player.stopped' },
+              { name: track.id === recording.id ? recording.label : track.label },
+            ),
+          )
+        }
+      />
       {conversions}
       {note !== null || opened === 'note' ? (
         <div ref={opened === 'note' ? openedForm : undefined}>

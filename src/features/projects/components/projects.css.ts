@@ -35,5 +35,12 @@ export const original = style({
   border: `1px solid ${vars.color.divider}`,
   background: vars.color.surface,
 });
-export const originalTitle = style({ margin: 0, fontSize: vars.fontSize.md, flex: '1 1 auto' });
+export const originalTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  flex: '0 1 auto',
+  overflowWrap: 'anywhere',
+});
+/** The original's facts beside its name (date · length · size · conversions · plays), pushing its buttons right. */
+export const originalMeta = style({ flex: '1 1 12rem', minWidth: 0 });
 export const inlineForm = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.sm });

@@ -131,7 +131,7 @@ type Story = StoryObj<typeof meta>;
 
 /**
  * Create → proccesing → conversions → finish: a user without a project gets "Welcome" and a folder, types a
- * text, watches three conversions make progress live, hears them on the A/B player and finishes; the wizard
+ * text, watches three conversions make progress live, hears them on one player (a track each) and finishes; the wizard
  * is marked completed and the dashboard opens.
  */
 export const CreateToFinish: Story = {

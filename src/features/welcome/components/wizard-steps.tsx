@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
-  ABPlayer,
   Button,
   FileTrigger,
   Form,
@@ -13,7 +12,8 @@ import {
   Stack,
   Text,
   TextField,
-  type ABTrack,
+  WaveformPlayer,
+  type WaveformTrack,
 } from '../../../../design-system/index.ts';
 import { WIZARD_MAX_SECONDS, type WelcomeActor } from '../welcome.machine.ts';
 import type { WizardItem } from '../wizard-items.ts';
@@ -28,7 +28,7 @@ export interface WizardStepProps {
   wizard: WelcomeActor;
   /** Opens the skipWelcomeWizard confirmation. */
   onSkip: () => void;
-  /** Where the media plays through (stories use a muted video; see ABPlayer). */
+  /** Where the media plays through (stories use a muted video; see WaveformPlayer). */
   mediaElement?: 'audio' | 'video';
   /** The create step's microphone (stories give a synthesised stream). */
   getStream?: () => Promise<MediaStream>;
@@ -229,23 +229,31 @@ export function ProcessingStep({ wizard }: WizardStepProps) {
   );
 }
 
-/** Conversions: the original and each finished conversion on one A/B player; Finish ends the wizard. */
+/** Conversions: the original and each finished conversion as tracks of one player; Finish ends the wizard. */
 export function ConversionsStep({ wizard, mediaElement }: WizardStepProps) {
   const intl = useIntl();
   const original = useSelector(wizard, (s) => s.context.original);
   const items = useSelector(wizard, (s) => s.context.items);
   const error = useSelector(wizard, (s) => s.context.error);
   const finishing = useSelector(wizard, (s) => s.matches('finishing'));
-  const tracks: ABTrack[] = [];
+  const tracks: WaveformTrack[] = [];
   if (original?.url)
     tracks.push({
       id: original.id,
       label: intl.formatMessage({ id: 'welcome.conversions.original' }),
       audioUrl: original.url,
+      peaksUrl: original.waveform_url ?? undefined,
+      duration: original.duration || undefined,
     });
   for (const item of items)
     if (item.status === 'done' && item.recording?.url)
-      tracks.push({ id: item.id, label: item.voiceName, audioUrl: item.recording.url });
+      tracks.push({
+        id: item.id,
+        label: item.voiceName,
+        audioUrl: item.recording.url,
+        peaksUrl: item.recording.waveform_url ?? undefined,
+        duration: item.recording.duration || undefined,
+      });
   return (
     <Stack as="section" gap="lg" aria-labelledby="welcome-conversions">
       <StepHeading id="welcome.conversions.title" elementId="welcome-conversions" />
@@ -253,7 +261,7 @@ export function ConversionsStep({ wizard, mediaElement }: WizardStepProps) {
         <FormattedMessage id="welcome.conversions.lead" />
       </Text>
       {tracks.length > 0 ? (
-        <ABPlayer
+        <WaveformPlayer
           label={intl.formatMessage({ id: 'welcome.conversions.player' })}
           tracks={tracks}
           mediaElement={mediaElement}
