@@ -1,45 +1,9 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { pcmWav, syntheticVoice } from '../support/audio.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { activate, tabTo, typeInto } from './keyboard.ts';
+import { signUpTrialUser, unique } from './journeys.ts';
 
 // Issue 13, items 2 and 8: one transport per original, a conversion plays with one click, compact originals.
-
-const PASSWORD = 'Sunny#Day42';
-const unique = () => Math.random().toString(36).slice(2, 8);
-
-interface OutboxMessage {
-  to: string[];
-  links: string[];
-}
-
-/** A fresh trial user, verified, past the welcome wizard (the minimal steps of billing.spec.ts). */
-async function signUpTrialUser(page: Page) {
-  const email = `grace.${unique()}@example.test`;
-  await page.goto('/signup');
-  await typeInto(page, page.getByRole('textbox', { name: /First name/ }), 'Grace');
-  await typeInto(page, page.getByRole('textbox', { name: /Last name/ }), 'Hopper');
-  await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), email);
-  await typeInto(page, page.getByLabel(/^Password/).and(page.locator('input')), PASSWORD);
-  await tabTo(page, page.getByRole('checkbox', { name: /I agree to the Terms Of Use/ }));
-  await page.keyboard.press('Space');
-  await activate(page, page.getByRole('button', { name: 'Create Account' }));
-  await expect(page).toHaveURL(/\/unverified$/);
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = (await (await page.request.get('/dev/mail.json')).json()) as OutboxMessage[];
-      link = messages.find((m) => m.to.includes(email))?.links.find((l) => l.includes('/verify/email/'));
-      return link;
-    })
-    .toBeTruthy();
-  await page.goto(link!);
-  await activate(page, page.getByRole('link', { name: 'Continue' }));
-  await expect(page).toHaveURL(/\/welcome$/, { timeout: 10_000 });
-  await activate(page, page.getByRole('button', { name: 'Skip Tour' }));
-  await activate(page, page.getByRole('alertdialog').getByRole('button', { name: 'Skip Tour' }));
-  await expect(page).toHaveURL(/\/$/);
-}
 
 /**
  * A project with a folder and two originals, the second converted into two voices (through the API the app
@@ -95,7 +59,7 @@ test.describe('the original player', () => {
   test('one transport per original, a conversion plays with one click, compact originals', async ({ page }) => {
     test.setTimeout(150_000);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signUpTrialUser(page);
+    await signUpTrialUser(page, 'Grace');
     const url = await projectWithConversions(page);
     await page.goto(url);
 
