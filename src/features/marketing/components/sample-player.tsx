@@ -93,7 +93,6 @@ function useAudio() {
   const pause = () => ref.current?.pause();
   const element = (
     // Audio only, with its text beside it as the alternative (WCAG 1.2.1): there is no video to caption.
-    // eslint-disable-next-line jsx-a11y/media-has-caption
     <Media
       ref={ref}
       hidden
