@@ -48,37 +48,37 @@ export const SHOWCASE: ShowcaseDef[] = [
     slot: 'narration',
     speaker: 'en-US-male',
     voices: ['marcus'],
-    text: 'Chapter three. The rain had not stopped for a week, and the river was rising. Mara packed the lantern, the map and her grandmother’s letter, and stepped out into the dark.',
+    text: 'Chapter three. The rain had not stopped for a week, and the river was rising fast. Mara packed the lantern, the old map and her grandmother’s letter, and stepped out into the dark.',
   },
   {
     slot: 'dubbing',
     speaker: 'en-US-male',
     voices: ['arthur'],
-    text: 'Previously, on Northern Lights. The crew lost contact with the station, the storm closed the pass, and only one of them knows the way back down the mountain.',
+    text: 'Previously, on Northern Lights. The crew lost all contact with the station, the storm closed the only pass, and now just one of them knows the way back down the mountain.',
   },
   {
     slot: 'games',
     speaker: 'en-US-male',
     voices: ['grumbold'],
-    text: 'Halt, traveller! Nobody crosses my bridge without paying the toll. Answer me three riddles, or hand over three gold coins, and be quick about it!',
+    text: 'Halt, traveller! Nobody crosses my bridge without paying the toll. Answer me three riddles, or hand over three gold coins, and be quick about it, because I am very hungry!',
   },
   {
     slot: 'podcasts',
     speaker: 'en-US-female',
     voices: ['priya'],
-    text: 'Hi everyone, and welcome back to the show. This week we are talking to a sound designer about how the voices in your favourite games are made.',
+    text: 'Hi everyone, and welcome back to the show. This week we are talking to a sound designer about how the voices in your favourite games and films are actually made.',
   },
   {
     slot: 'accessibility',
     speaker: 'en-US-female',
     voices: ['ava'],
-    text: 'This page has three sections. Use the headings to move between them. The first explains your account, the second your plan, and the third your settings.',
+    text: 'This page has three sections. Use the headings to move between them. The first section explains your account, the second explains your plan, and the third holds your settings.',
   },
   {
     slot: 'learning',
     speaker: 'en-US-female',
     voices: ['eleanor'],
-    text: 'In this lesson you will learn how plants turn sunlight into food. By the end, you will be able to explain photosynthesis in your own words.',
+    text: 'In this lesson you will learn how plants turn sunlight, water and air into food. By the end, you will be able to explain photosynthesis in your own words.',
   },
 ];
 

@@ -169,3 +169,31 @@ test.describe('one footer', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test('/pricing shows the price of everything the server sells, monthly and yearly', async ({ page }) => {
+  const { prices } = (await (await page.request.get('/api/v3/subscriptions')).json()) as {
+    prices: { id: string; interval: 'month' | 'year' | null; amount: number; currency: string; mode: string }[];
+  };
+  expect(prices.length).toBeGreaterThan(0);
+  const money = (cents: number) =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: cents % 100 ? 2 : 0,
+      maximumFractionDigits: 2,
+    }).format(cents / 100);
+  const shown = (price: (typeof prices)[number]) =>
+    price.mode === 'metered' ? `${money(price.amount)} a second` : money(price.amount);
+
+  await page.goto('/pricing');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('article', { name: 'Creator' })).toBeVisible();
+  for (const price of prices.filter((p) => p.interval !== 'year')) {
+    await expect(main, `${price.id} at ${shown(price)}`).toContainText(shown(price));
+  }
+  await page.getByRole('radiogroup', { name: 'Billing period' }).locator('label').filter({ hasText: 'Yearly' }).click();
+  await expect(page).toHaveURL(/billing=year/);
+  for (const price of prices.filter((p) => p.interval !== 'month')) {
+    await expect(main, `${price.id} at ${shown(price)}`).toContainText(shown(price));
+  }
+});
