@@ -329,6 +329,23 @@ export const UseCases: Story = {
   },
 };
 
+/** Before the engine is done: the cards say what they are, and one polite status says the samples are coming. */
+export const UseCasesPreparing: Story = {
+  ...withShowcase(
+    '/use-cases',
+    '/use-cases',
+    () => <UseCasesPage />,
+    () => ({ status: 200, body: SHOWCASE_PREPARING }),
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Preparing the samples');
+    await expect(canvas.getAllByRole('status')).toHaveLength(1);
+    await expect(canvas.getAllByRole('article')).toHaveLength(6);
+    await expect(canvas.queryAllByRole('button', { name: /^Play sample/ })).toEqual([]);
+  },
+};
+
 export const Faq: Story = {
   render: () => <FaqPage contactHref="https://example.com/request-a-call" />,
   play: async ({ canvasElement }) => {
