@@ -163,6 +163,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/showcase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The marketing site's samples, playable by guests
+         * @description The landing page's before/after (one original, the synthesiser's speech, converted into three voices) and a sample per use case, rendered by the voice engine from the start's job queue. A sample is listed once its original and every one of its voices are rendered; until then its slot is in `preparing` (while its render is queued or running). Public: guests play these on the marketing pages.
+         */
+        get: operations["getShowcase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/narration-style-tags": {
         parameters: {
             query?: never;
@@ -447,6 +467,36 @@ export interface components {
         /** @description Demo items keyed by language. */
         DemoSetMap: {
             [key: string]: components["schemas"]["DemoItem"][];
+        };
+        /**
+         * @description Where a sample is played — the landing page's hero, or one use case of /use-cases.
+         * @enum {string}
+         */
+        ShowcaseSlot: "hero" | "narration" | "dubbing" | "games" | "podcasts" | "accessibility" | "learning";
+        /** @description A showcase sample converted into one voice. */
+        ShowcaseVoice: {
+            voice_id: components["schemas"]["Id"];
+            /** @example Ava */
+            name: string;
+            url: components["schemas"]["Url"];
+            /** @description Seconds. */
+            duration: number;
+        };
+        /** @description A text spoken by the synthesiser (the original) and its conversions into voices. */
+        ShowcaseSample: {
+            slot: components["schemas"]["ShowcaseSlot"];
+            language: components["schemas"]["Language"];
+            /** @description What is said. */
+            text: string;
+            original_url: components["schemas"]["Url"];
+            /** @description Seconds of the original. */
+            duration: number;
+            voices: components["schemas"]["ShowcaseVoice"][];
+        };
+        Showcase: {
+            items: components["schemas"]["ShowcaseSample"][];
+            /** @description Slots whose audio the voice engine is still rendering (queued or running). */
+            preparing: components["schemas"]["ShowcaseSlot"][];
         };
         NarrationStyleTag: {
             id: components["schemas"]["NarrationStyleTagId"];
@@ -850,6 +900,27 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getShowcase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rendered samples, in page order, and the slots still being rendered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Showcase"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };

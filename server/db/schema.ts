@@ -716,6 +716,39 @@ export const demoSets = pgTable(
   (t) => [index('demo_sets_language_idx').on(t.language), index('demo_sets_voice_id_idx').on(t.voiceId)],
 );
 
+/**
+ * The marketing site's samples (issue 13): a text the synthesiser speaks once (the original), converted by
+ * the voice engine into one or more voices (showcase_renders). Reference data with natural keys ('hero',
+ * 'narration', …); the rendered audio belongs to the engine and is kept across starts.
+ */
+export const showcaseSamples = pgTable('showcase_samples', {
+  id: text('id').primaryKey(),
+  position: integer('position').notNull(),
+  language: text('language').notNull(),
+  text: text('text').notNull(),
+  /** The synthesiser's voice of the original (e.g. eSpeak 'en-us+m3'). */
+  engineVoice: text('engine_voice').notNull(),
+  originalKey: text('original_key'),
+  duration: doublePrecision('duration'),
+});
+
+/** A showcase sample converted into one voice; converted_key is null until the engine has rendered it. */
+export const showcaseRenders = pgTable(
+  'showcase_renders',
+  {
+    sampleId: text('sample_id')
+      .notNull()
+      .references(() => showcaseSamples.id, { onDelete: 'cascade' }),
+    voiceId: uuid('voice_id')
+      .notNull()
+      .references(() => voices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    convertedKey: text('converted_key'),
+    duration: doublePrecision('duration'),
+  },
+  (t) => [primaryKey({ columns: [t.sampleId, t.voiceId] }), index('showcase_renders_voice_id_idx').on(t.voiceId)],
+);
+
 // ---------------------------------------------------------------------------------------------------
 // Calibrations
 

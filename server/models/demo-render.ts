@@ -61,7 +61,7 @@ async function engineVoiceOf(db: Db, language: string, voiceId: string, gender: 
 }
 
 /** 16-bit mono WAV of PCM pieces (a demo's few seconds of speech). */
-function wavOf(pieces: Float32Array[], sampleRate: number): Buffer {
+export function wavOf(pieces: Float32Array[], sampleRate: number): Buffer {
   const frames = pieces.reduce((n, p) => n + p.length, 0);
   const data = Buffer.allocUnsafe(frames * 2);
   let at = 0;

@@ -6,16 +6,19 @@ import { defineHandlers } from '../platform/handlers.ts';
 import { callerOf, type Caller } from './access.ts';
 import { enqueueDemoRenders, registerDemoRenderJob } from './demo-render.ts';
 import * as reference from './reference.ts';
+import { enqueueShowcaseRenders, getShowcase, registerShowcaseRenderJob, seedShowcase } from './showcase.ts';
 import { liveUserIdByEmail, seedAccentInfos, seedCatalogue, seedPrivateVoices } from './seed.ts';
 import * as voices from './voices.ts';
 
 /**
  * Reference data and the voice catalogue every start makes sure of (seed.ts): accent infos (existing
- * rows are left as they are), narration styles and tags, voices, models, TTS voices and demo sets.
+ * rows are left as they are), narration styles and tags, voices, models, TTS voices, demo sets and the
+ * marketing site's samples (showcase.ts).
  */
 export async function seedReferenceData(db: Db) {
   await seedAccentInfos(db);
   await seedCatalogue(db);
+  await seedShowcase(db);
 }
 
 /** The reference data and the voice catalogue, in every process (each service reads them). */
@@ -41,6 +44,9 @@ export const modelsPlugin = fp(
       if (adminId) await seedPrivateVoices(app.db, adminId);
     }
     registerDemoRenderJob(app, () => app.voiceEngine());
+    registerShowcaseRenderJob(app, () => app.voiceEngine());
+    // The marketing site's samples first: the landing page waits for its hero.
+    await enqueueShowcaseRenders(app, app.config.demoAudio);
     await enqueueDemoRenders(app, app.config.demoAudio);
   },
   { name: 'models', dependencies: ['reference-data', 'storage', 'jobs', 'voice-engine'] },
@@ -86,6 +92,8 @@ export const modelsHandlers = defineHandlers({
   listDemoSets: async (request) =>
     reference.listDemoSets(request.server.db, request.server.fileUrls, await caller(request)),
   listNarrationStyleTags: async (request) => reference.listNarrationStyleTags(request.server.db),
+  // Public: the marketing pages play these to guests.
+  getShowcase: async (request) => getShowcase(request.server.db, request.server.fileUrls),
   listNarrationStyleTagGroups: async (request) => reference.listNarrationStyleTagGroups(request.server.db),
 
   // In openapi/marketplace.yaml, but the TTS voices are the model manager's reference data.

@@ -75,7 +75,8 @@ export interface Config {
    */
   worker: WorkerConfig;
   /**
-   * DEMO_AUDIO — which demo sets a start renders with the voice engine: `all`, `off`, or languages (`en,de`).
+   * DEMO_AUDIO — which demo sets a start renders with the voice engine: `all`, `off`, or languages (`en,de`);
+   * the marketing site's samples (server/models/showcase.ts, English) render when English is among them.
    * Default all, except in tests (NODE_ENV=test), whose apps render none unless they ask (each render
    * costs seconds of CPU, and tests wait for the queue to be idle).
    */

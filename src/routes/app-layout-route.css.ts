@@ -9,7 +9,6 @@ export const pageList = style({
   padding: 0,
   listStyle: 'none',
 });
-export const copyright = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 /** The nav above, the plan at the foot of the column. */
 export const navColumn = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, flex: 1 });

@@ -15,7 +15,8 @@ import { AppLayout, ButtonLink } from '../../design-system/layouts/index.ts';
 import { CreditsSummary, useTrialReminder } from '../features/billing/index.ts';
 import { useSession, useSubscription } from '../machines/index.ts';
 import type { MessageId } from '../i18n/index.ts';
-import { EXTERNAL_LINKS } from './external-links.ts';
+import { EXTERNAL_LINKS } from '../shared/external-links.ts';
+import { SiteFooter } from '../shared/site-footer/site-footer.tsx';
 import type { NavSection, RouteHandle } from './root.tsx';
 import * as styles from './app-layout-route.css.ts';
 
@@ -211,11 +212,7 @@ export function AppLayoutRoute({ children }: { children?: ReactNode }) {
           </div>
         )
       }
-      footer={
-        <p className={styles.copyright}>
-          <FormattedMessage id="shell.copyright" values={{ year: new Date().getFullYear() }} />
-        </p>
-      }
+      footer={<SiteFooter variant="compact" currentPath={pathname} />}
     >
       {children ?? <Outlet />}
     </AppLayout>

@@ -3,7 +3,8 @@ import { Outlet, useLocation } from 'react-router';
 import { MarketingLayout } from '../../design-system/layouts/index.ts';
 import { useSession } from '../machines/index.ts';
 import { AppLayoutRoute } from './app-layout-route.tsx';
-import { EXTERNAL_LINKS } from './external-links.ts';
+import { EXTERNAL_LINKS } from '../shared/external-links.ts';
+import { SiteFooter } from '../shared/site-footer/site-footer.tsx';
 
 /**
  * The public site's pages (home for guests, pricing, use cases, FAQ) in the marketing layout for guests;
@@ -18,6 +19,7 @@ export function MarketingLayoutRoute({ children }: { children?: ReactNode }) {
       forBusinessHref={EXTERNAL_LINKS.forBusiness}
       contactHref={EXTERNAL_LINKS.requestCall}
       currentPath={pathname}
+      footer={<SiteFooter currentPath={pathname} />}
     >
       {children ?? <Outlet />}
     </MarketingLayout>

@@ -20,7 +20,7 @@ import { useTtsModals } from '../features/tts/index.ts';
 import { useVoicesModals } from '../features/voices/index.ts';
 import { useWelcomeModals } from '../features/welcome/index.ts';
 import { useLiveEvents, useSession } from '../machines/index.ts';
-import { isAbsoluteHref } from './external-links.ts';
+import { isAbsoluteHref } from '../shared/external-links.ts';
 import { useNewOriginalClearing } from './new-original-clearing.ts';
 import { useFocusHeadingOnNavigation } from './route-focus.ts';
 import type { MessageId } from '../i18n/index.ts';

@@ -21,7 +21,7 @@ import { AuditionVoicesPage, VoiceTalentsPage } from '../features/voices/index.t
 import { WelcomePage } from '../features/welcome/index.ts';
 import { AppLayoutRoute } from './app-layout-route.tsx';
 import { ChooseVoicesRoute, ProjectRoute } from './conversion-routes.tsx';
-import { EXTERNAL_LINKS } from './external-links.ts';
+import { EXTERNAL_LINKS } from '../shared/external-links.ts';
 import { HomeRoute } from './home-route.tsx';
 import { MarketingLayoutRoute } from './marketing-layout-route.tsx';
 import { NotFound } from './not-found.tsx';

@@ -44,6 +44,11 @@ export interface MarketingLayoutProps {
   /** The path of the page shown, so its link in the top bar says `aria-current="page"`. */
   currentPath?: string;
   /**
+   * The footer's content (in the contentinfo landmark), for a product whose every layout shares one footer.
+   * @default Terms Of Use, Contact Us and the copyright line
+   */
+  footer?: ReactNode;
+  /**
    * The year of the copyright line.
    * @default the current year
    */
@@ -72,6 +77,7 @@ export function MarketingLayout({
   forBusinessHref,
   contactHref,
   currentPath,
+  footer,
   copyrightYear = new Date().getFullYear(),
   themeStore,
 }: MarketingLayoutProps) {
@@ -161,23 +167,25 @@ export function MarketingLayout({
         {children}
       </main>
       <footer className={styles.footer}>
-        <div className={styles.footerInner}>
-          <nav aria-label={t(messages.footerNav)}>
-            <ul className={styles.footerList}>
-              <li>
-                <Link variant="standalone" href="/terms-of-use" aria-current={current('/terms-of-use')}>
-                  {t(messages.termsOfUse)}
-                </Link>
-              </li>
-              <li>
-                <Link variant="standalone" href={contactHref} isExternal>
-                  {t(messages.contactUs)}
-                </Link>
-              </li>
-            </ul>
-          </nav>
-          <p className={styles.copyright}>{t(copyright, { year: copyrightYear })}</p>
-        </div>
+        {footer ?? (
+          <div className={styles.footerInner}>
+            <nav aria-label={t(messages.footerNav)}>
+              <ul className={styles.footerList}>
+                <li>
+                  <Link variant="standalone" href="/terms-of-use" aria-current={current('/terms-of-use')}>
+                    {t(messages.termsOfUse)}
+                  </Link>
+                </li>
+                <li>
+                  <Link variant="standalone" href={contactHref} isExternal>
+                    {t(messages.contactUs)}
+                  </Link>
+                </li>
+              </ul>
+            </nav>
+            <p className={styles.copyright}>{t(copyright, { year: copyrightYear })}</p>
+          </div>
+        )}
       </footer>
     </div>
   );

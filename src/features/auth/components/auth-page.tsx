@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
-import { AuthLayout, Inline, Link } from '../../../../design-system/index.ts';
+import { AuthLayout } from '../../../../design-system/index.ts';
+import { SiteFooter } from '../../../shared/site-footer/site-footer.tsx';
 
 export interface AuthPageProps {
   title: ReactNode;
@@ -9,27 +9,10 @@ export interface AuthPageProps {
   aside?: ReactNode;
 }
 
-/** A sign-in page in the AuthLayout, with the footer every sign-in page shares. */
+/** A sign-in page in the AuthLayout, with the one footer of the site. */
 export function AuthPage({ title, description, children, aside }: AuthPageProps) {
   return (
-    <AuthLayout
-      title={title}
-      description={description}
-      aside={aside}
-      footer={
-        <Inline as="span" gap="lg" align="center">
-          <Link href="/terms-of-use">
-            <FormattedMessage id="auth.footer.terms" />
-          </Link>
-          <Link href="/aup">
-            <FormattedMessage id="auth.footer.aup" />
-          </Link>
-          <span>
-            <FormattedMessage id="auth.footer.copyright" values={{ year: new Date().getFullYear() }} />
-          </span>
-        </Inline>
-      }
-    >
+    <AuthLayout title={title} description={description} aside={aside} footer={<SiteFooter />}>
       {children}
     </AuthLayout>
   );

@@ -2,34 +2,38 @@ import { FormattedMessage } from 'react-intl';
 import { Card } from '../../../../design-system/components/Card/index.ts';
 import { Link } from '../../../../design-system/components/Link/index.ts';
 import { ButtonLink } from '../../../../design-system/layouts/index.ts';
+import { LandingSample } from './sample-player.tsx';
 import * as s from './marketing.css.ts';
 import { Heading, Inline, PageBlock, Stack, Text } from '../../../../design-system/index.ts';
 
 const steps = ['record', 'choose', 'convert'] as const;
 const features = ['sts', 'tts', 'calibration', 'api'] as const;
 
-/** Home for guests: what Timbre does, how it works, and the way in. */
+/** Home for guests: what Timbre does (heard in a before/after), how it works, and the way in. */
 export function LandingPage() {
   return (
     <PageBlock width="large" gap="xxxl" paddingY="xxl" paddingBottom="xxxl">
-      <div className={s.hero}>
-        <h1 className={s.title}>
-          <FormattedMessage id="landing.title" />
-        </h1>
-        <p className={s.lead}>
-          <FormattedMessage id="landing.lead" />
-        </p>
-        <Inline gap="md" align="center">
-          <ButtonLink href="/signup">
-            <FormattedMessage id="landing.tryForFree" />
-          </ButtonLink>
-          <ButtonLink href="/login" variant="secondary">
-            <FormattedMessage id="landing.logIn" />
-          </ButtonLink>
-        </Inline>
-        <Text tone="muted" size="sm">
-          <FormattedMessage id="landing.trialNote" />
-        </Text>
+      <div className={s.heroRow}>
+        <div className={s.hero}>
+          <h1 className={s.title}>
+            <FormattedMessage id="landing.title" />
+          </h1>
+          <p className={s.lead}>
+            <FormattedMessage id="landing.lead" />
+          </p>
+          <Inline gap="md" align="center">
+            <ButtonLink href="/signup">
+              <FormattedMessage id="landing.tryForFree" />
+            </ButtonLink>
+            <ButtonLink href="/login" variant="secondary">
+              <FormattedMessage id="landing.logIn" />
+            </ButtonLink>
+          </Inline>
+          <Text tone="muted" size="sm">
+            <FormattedMessage id="landing.trialNote" />
+          </Text>
+        </div>
+        <LandingSample />
       </div>
 
       <Stack as="section" gap="lg" aria-labelledby="landing-how">

@@ -1,10 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { JSX } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { MemoryRouter } from 'react-router';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { testUser, type FakeRoute } from '../../../api/testing/index.ts';
 import { subscriptionsBody, subscriptionsRoute } from '../testing.ts';
+import { HERO_SAMPLE, SHOWCASE_PREPARING, SHOWCASE_READY, showcaseRoute } from '../showcase-testing.ts';
+import { SampleMediaContext, SHOWCASE_POLL_MS } from './sample-player.tsx';
 import { FaqPage } from './faq-page.tsx';
 import { LandingPage } from './landing-page.tsx';
 import { AupPage, TermsOfUsePage } from './legal-page.tsx';
@@ -40,22 +43,123 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+interface HarnessLoaded {
+  harness: Harness;
+}
+
+/** A marketing page at `path` over a fake network whose GET /api/v2/showcase answers `answer` (every sample). */
+function withShowcase(
+  path: string,
+  pattern: string,
+  page: () => JSX.Element,
+  answer?: () => FakeRoute<'GET /api/v2/showcase'>,
+): Pick<Story, 'loaders' | 'render' | 'parameters'> {
+  return {
+    parameters: { harness: true },
+    loaders: [
+      async (): Promise<HarnessLoaded> => ({
+        harness: await createHarness({ path, user: null, routes: showcaseRoute(answer?.()) }),
+      }),
+    ],
+    render: (_args, { loaded }) => (
+      <HarnessRouter harness={(loaded as unknown as HarnessLoaded).harness} pattern={pattern}>
+        {/* The story's key presses are no user gesture: Chromium plays only a muted video without one. */}
+        <SampleMediaContext value={{ element: 'video', muted: true }}>
+          <main>{page()}</main>
+        </SampleMediaContext>
+      </HarnessRouter>
+    ),
+  };
+}
+
+/** The sample's media element: a muted video in stories (see SampleMediaContext). */
+const audioOf = (element: HTMLElement) => {
+  const audio = element.querySelector('video');
+  if (!audio) throw new Error('no media element');
+  return audio;
+};
+
+/**
+ * The hero's before/after, by keyboard: one press plays the original; an arrow key switches to a voice at
+ * the same moment and it plays on; the way in (Try For Free) is still the first stop.
+ */
 export const Landing: Story = {
-  render: () => <LandingPage />,
+  ...withShowcase('/', '/', () => <LandingPage />),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Your voice, in any voice' })).toBeVisible();
-    navigate.mockClear();
+    const section = await canvas.findByRole('region', { name: 'Hear it: one recording, three voices' });
+    const play = await within(section).findByRole('button', { name: 'Play the sample: Original' });
     await userEvent.tab();
     await expect(canvas.getAllByRole('link', { name: 'Try For Free' })[0]).toHaveFocus();
+    const audio = audioOf(section);
+    await tabTo(play);
     await userEvent.keyboard('{Enter}');
-    await expect(navigate).toHaveBeenCalledWith('/signup', undefined);
+    await waitFor(() => expect(audio.paused).toBe(false));
+    await expect(audio.getAttribute('src')).toBe(HERO_SAMPLE.original_url);
+    await waitFor(() => expect(audio.currentTime).toBeGreaterThan(0.3), { timeout: 3000 });
+    await expect(within(section).getByRole('button', { name: 'Pause the sample: Original' })).toBeVisible();
+
+    const original = within(section).getByRole('radio', { name: 'Original' });
+    await expect(original).toBeChecked();
+    await tabTo(original);
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(within(section).getByRole('radio', { name: 'Ava' })).toBeChecked();
+    await expect(audio.getAttribute('src')).toBe(HERO_SAMPLE.voices[0]!.url);
+    const at = audio.currentTime;
+    await waitFor(() => expect(audio.paused).toBe(false));
+    await waitFor(() => expect(audio.currentTime).toBeGreaterThan(at + 0.2), { timeout: 3000 });
+    await expect(within(section).getByRole('button', { name: 'Pause the sample: Ava' })).toBeVisible();
+    await userEvent.click(within(section).getByRole('button', { name: 'Pause the sample: Ava' }));
+    await waitFor(() => expect(audio.paused).toBe(true));
   },
 };
 
-interface PricingLoaded {
-  harness: Harness;
-}
+/**
+ * A fresh server still rendering: a polite "preparing" status, then the player once the engine is done
+ * (the page asks again every few seconds).
+ */
+export const LandingPreparing: Story = {
+  ...withShowcase(
+    '/',
+    '/',
+    () => <LandingPage />,
+    () => {
+      let calls = 0;
+      return () => (++calls === 1 ? { status: 200, body: SHOWCASE_PREPARING } : { status: 200, body: SHOWCASE_READY });
+    },
+  ),
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const status = await canvas.findByRole('status');
+    await expect(status).toHaveTextContent('Preparing the samples: our voice engine is rendering them');
+    await expect(
+      await canvas.findByRole('button', { name: 'Play the sample: Original' }, { timeout: SHOWCASE_POLL_MS + 3000 }),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('status')).toBeNull();
+    const calls = (loaded as unknown as HarnessLoaded).harness.calls;
+    await expect(calls.filter((c) => c.path === '/api/v2/showcase')).toHaveLength(2);
+  },
+};
+
+/** A server that renders no samples (DEMO_AUDIO=off), or whose list fails: the page without the panel. */
+export const LandingWithoutSamples: Story = {
+  ...withShowcase(
+    '/',
+    '/',
+    () => <LandingPage />,
+    () => ({ status: 200, body: { items: [], preparing: [] } }),
+  ),
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const calls = (loaded as unknown as HarnessLoaded).harness.calls;
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/v2/showcase')).toHaveLength(1));
+    await waitFor(() => expect(canvas.queryByRole('region', { name: /Hear it/ })).toBeNull());
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Your voice, in any voice' })).toBeVisible();
+  },
+};
+
+type PricingLoaded = HarnessLoaded;
 
 /**
  * The pricing page at `path` over a fake auth service; `answers` makes, for each run, what GET
@@ -201,12 +305,44 @@ export const PricingLoadFails: Story = {
   },
 };
 
+/** Every use case has its sample, one press away; starting another pauses the one playing. */
 export const UseCases: Story = {
-  render: () => <UseCasesPage />,
+  ...withShowcase('/use-cases', '/use-cases', () => <UseCasesPage />),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('article', { name: 'Accessibility' })).toBeVisible();
     await expect(canvas.getAllByRole('article')).toHaveLength(6);
+    const narration = canvas.getByRole('article', { name: 'Audiobooks and narration' });
+    const play = await within(narration).findByRole('button', { name: 'Play sample in Marcus, 10 s' });
+    for (const article of canvas.getAllByRole('article')) {
+      await expect(within(article).getByRole('button', { name: /^Play sample in / })).toBeVisible();
+    }
+    await tabTo(play);
+    await userEvent.keyboard('{Enter}');
+    const first = audioOf(narration);
+    await waitFor(() => expect(first.paused).toBe(false));
+    await expect(within(narration).getByRole('button', { name: 'Pause sample in Marcus' })).toBeVisible();
+    const games = canvas.getAllByRole('article').find((a) => within(a).queryByText(/Grumbold the Troll/))!;
+    await userEvent.click(within(games).getByRole('button', { name: /^Play sample in Grumbold/ }));
+    await waitFor(() => expect(audioOf(games).paused).toBe(false));
+    await waitFor(() => expect(first.paused).toBe(true));
+  },
+};
+
+/** Before the engine is done: the cards say what they are, and one polite status says the samples are coming. */
+export const UseCasesPreparing: Story = {
+  ...withShowcase(
+    '/use-cases',
+    '/use-cases',
+    () => <UseCasesPage />,
+    () => ({ status: 200, body: SHOWCASE_PREPARING }),
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Preparing the samples');
+    await expect(canvas.getAllByRole('status')).toHaveLength(1);
+    await expect(canvas.getAllByRole('article')).toHaveLength(6);
+    await expect(canvas.queryAllByRole('button', { name: /^Play sample/ })).toEqual([]);
   },
 };
 

@@ -102,3 +102,39 @@ export const packMinutes = style({ fontWeight: vars.fontWeight.medium });
 export const packPrice = style({ fontVariantNumeric: 'tabular-nums', fontWeight: vars.fontWeight.bold });
 export const legalSection = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 globalStyle(`${legalSection} p`, { margin: 0 });
+
+// Samples (sample-player.tsx)
+
+/** The landing's first screen: the pitch beside its before/after on a wide screen, above it on a phone. */
+export const heroRow = style({
+  display: 'grid',
+  gap: vars.space.xl,
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  alignItems: 'center',
+  '@media': { 'screen and (min-width: 1024px)': { gridTemplateColumns: 'minmax(0, 1.2fr) minmax(0, 1fr)' } },
+});
+export const sampleCard = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  minWidth: 0,
+});
+export const sampleTop = style({ display: 'flex', alignItems: 'center', gap: vars.space.md, flexWrap: 'wrap' });
+export const sampleQuote = style({
+  margin: 0,
+  paddingInlineStart: vars.space.md,
+  borderInlineStart: `3px solid ${vars.color.divider}`,
+});
+export const samplePreparing = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  margin: 0,
+  color: vars.color.textMuted,
+});
+export const useCaseSample = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap' });
+globalStyle(`${useCaseSample} > blockquote`, { flexBasis: '100%' });

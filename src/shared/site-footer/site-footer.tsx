@@ -1,0 +1,72 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from '../../../design-system/index.ts';
+import type { MessageId } from '../../i18n/index.ts';
+import { EXTERNAL_LINKS } from '../external-links.ts';
+import * as s from './site-footer.css.ts';
+
+export interface SiteFooterProps {
+  /**
+   * The request-a-call page ("Contact Us", opens in a new tab; SPEC.md section 2).
+   * @default EXTERNAL_LINKS.requestCall
+   */
+  contactHref?: string;
+  /**
+   * `site` on the marketing and sign-in pages; `compact`, one quiet line, in the app (which adds Help).
+   * @default 'site'
+   */
+  variant?: 'site' | 'compact';
+  /** The path of the page shown, so its link says `aria-current="page"`. */
+  currentPath?: string;
+  /**
+   * The year of the copyright line.
+   * @default the current year
+   */
+  copyrightYear?: number;
+}
+
+const SITE_LINKS: { href: string; label: MessageId }[] = [
+  { href: '/pricing', label: 'footer.pricing' },
+  { href: '/use-cases', label: 'footer.useCases' },
+  { href: '/faq', label: 'footer.faq' },
+  { href: '/terms-of-use', label: 'footer.termsOfUse' },
+  { href: '/aup', label: 'footer.aup' },
+];
+const APP_LINKS: { href: string; label: MessageId }[] = [{ href: '/help-video', label: 'footer.help' }];
+
+/**
+ * The one footer of every page — marketing, sign-in and app: the public pages (pricing, use cases, FAQ), the
+ * legal pages, Contact Us and the copyright line; in the app a compact line that adds Help. Put it in the
+ * layouts' `footer` slot (the layout draws the contentinfo landmark).
+ */
+export function SiteFooter({
+  contactHref = EXTERNAL_LINKS.requestCall,
+  variant = 'site',
+  currentPath,
+  copyrightYear = new Date().getFullYear(),
+}: SiteFooterProps) {
+  const intl = useIntl();
+  const links = variant === 'compact' ? [...APP_LINKS, ...SITE_LINKS] : SITE_LINKS;
+  return (
+    <div className={s.inner[variant]}>
+      <nav aria-label={intl.formatMessage({ id: 'footer.nav' })}>
+        <ul className={`${s.links} ${s.list[variant]}`}>
+          {links.map(({ href, label }) => (
+            <li key={href}>
+              <Link variant="standalone" href={href} aria-current={currentPath === href ? 'page' : undefined}>
+                <FormattedMessage id={label} />
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link variant="standalone" href={contactHref} isExternal>
+              <FormattedMessage id="footer.contactUs" />
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <p className={s.copyright}>
+        <FormattedMessage id="footer.copyright" values={{ year: copyrightYear }} />
+      </p>
+    </div>
+  );
+}
