@@ -1,7 +1,6 @@
-import { E2E_ADMIN } from '../../playwright.config.ts';
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { typeInto } from './keyboard.ts';
+import { signUpTrialUser } from './journeys.ts';
 
 // The marketing site you can hear (issue 13, item 9), as a guest: the landing's before/after is in the first
 // screen and plays with one click, its voice switch changes what plays at the same moment, every use case
@@ -152,11 +151,7 @@ test.describe('one footer', () => {
   });
 
   test('an app page shows the same footer, compact, with Help', async ({ page }) => {
-    await page.goto('/login');
-    await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), E2E_ADMIN.email);
-    await typeInto(page, page.getByLabel(/^Password/, { exact: false }).and(page.locator('input')), E2E_ADMIN.password);
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/$/);
+    await signUpTrialUser(page, 'Hedy');
     // The signed-in home (the dashboard) is an app page.
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'App' })).toBeVisible();
