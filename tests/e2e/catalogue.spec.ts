@@ -1,0 +1,149 @@
+import { expect, test, type Page } from './fixtures.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { activate, tabTo, typeInto } from './keyboard.ts';
+
+/*
+ * Issue 13, item 1: the voice catalogue as a dense, playable list. A newly signed-up trial user opens the
+ * voice choice; the rows are measured (where the first starts, how many fit a screen), a demo plays with one
+ * click, and the order action is one keystroke group away from any voice.
+ */
+
+const PASSWORD = 'Sunny#Day42';
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+interface OutboxMessage {
+  to: string[];
+  links: string[];
+}
+
+// The lead folds these sign-up steps into a shared helper (copied from billing.spec.ts).
+async function signUpAndVerify(page: Page, first: string) {
+  const email = `${first.toLowerCase()}.${unique()}@example.test`;
+  await page.goto('/signup');
+  await typeInto(page, page.getByRole('textbox', { name: /First name/ }), first);
+  await typeInto(page, page.getByRole('textbox', { name: /Last name/ }), 'Lovelace');
+  await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), email);
+  await typeInto(page, page.getByLabel(/^Password/).and(page.locator('input')), PASSWORD);
+  await tabTo(page, page.getByRole('checkbox', { name: /I agree to the Terms Of Use/ }));
+  await page.keyboard.press('Space');
+  await activate(page, page.getByRole('button', { name: 'Create Account' }));
+  await expect(page).toHaveURL(/\/unverified$/);
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const messages = (await (await page.request.get('/dev/mail.json')).json()) as OutboxMessage[];
+      link = messages.find((m) => m.to.includes(email))?.links.find((l) => l.includes('/verify/email/'));
+      return link;
+    })
+    .toBeTruthy();
+  await page.goto(link!);
+  await activate(page, page.getByRole('link', { name: 'Continue' }));
+  await expect(page).toHaveURL(/\/welcome$/, { timeout: 10_000 });
+  await activate(page, page.getByRole('button', { name: 'Skip Tour' }));
+  await activate(page, page.getByRole('alertdialog').getByRole('button', { name: 'Skip Tour' }));
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** The catalogue's rows once they landed: each row's top (from the page's top) and height, in CSS pixels. */
+async function rowsOf(page: Page) {
+  const rows = page.getByRole('region', { name: 'All voices' }).getByRole('article');
+  await expect(rows.first()).toBeVisible({ timeout: 15_000 });
+  return rows.evaluateAll((articles) =>
+    articles.map((article) => {
+      const box = article.getBoundingClientRect();
+      return { top: box.top + window.scrollY, height: box.height };
+    }),
+  );
+}
+
+/** Rows per screen: the rows' pitch (top to next top, the gap included) into the screen's height. */
+function rowsPerScreen(rows: { top: number; height: number }[], screen: number) {
+  // The next row is the first one lower down (in a grid, several cards share a row).
+  const next = rows.find((row) => row.top > rows[0]!.top + 1);
+  const pitch = next ? next.top - rows[0]!.top : rows[0]!.height;
+  return { pitch, perScreen: Math.floor(screen / Math.max(pitch, rows[0]!.height)) };
+}
+
+test.describe('the voice catalogue, a dense playable list', () => {
+  test('desktop 1440×900: rows start high and ten fit a screen; a demo plays with one click; order is one keystroke group away', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signUpAndVerify(page, 'Lin');
+    await page.goto('/choose-voices');
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose voices' })).toBeVisible();
+    const rows = await rowsOf(page);
+    const { pitch, perScreen } = rowsPerScreen(rows, 900);
+    console.log(`1440×900: first row top ${Math.round(rows[0]!.top)} px, pitch ${pitch} px, ${perScreen} rows`);
+    test.info().annotations.push({
+      type: 'figures',
+      description: `1440×900: first row top ${Math.round(rows[0]!.top)} px, row pitch ${pitch} px, ${perScreen} rows per 900 px`,
+    });
+    expect(rows[0]!.top).toBeLessThanOrEqual(360);
+    expect(perScreen).toBeGreaterThanOrEqual(10);
+
+    // Nothing moves while the catalogue scrolls: every row keeps its box once its pictures load.
+    const before = await rowsOf(page);
+    await page.mouse.wheel(0, 2000);
+    await page.waitForTimeout(300);
+    await page.mouse.wheel(0, -2000);
+    await expect.poll(() => rowsOf(page)).toEqual(before);
+
+    // One click plays a voice's demo; a second pauses it; a demo elsewhere stops the first.
+    const allVoices = page.getByRole('region', { name: 'All voices' });
+    const plays = allVoices.getByRole('button', { name: /^Play demo of / });
+    await expect(plays.first()).toBeVisible();
+    const firstName = (await plays.first().getAttribute('aria-label'))!.replace(/^Play demo of /, '');
+    await plays.first().click();
+    const audio = allVoices.locator('audio');
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true);
+    const pause = allVoices.getByRole('button', { name: `Pause demo of ${firstName}` });
+    await expect(pause).toBeVisible();
+    await expectNoAxeViolations(page);
+    await pause.click();
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
+    await expect(page.locator('audio')).toHaveCount(1);
+
+    // Choose a voice; from any voice further down, Tab then Enter reaches "Order conversions".
+    const choose = allVoices.getByRole('button', { name: /^Choose / });
+    const name = (await choose.first().getAttribute('aria-label'))!.replace(/^Choose /, '');
+    await choose.first().focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: 'Chosen voices (1 of 20)' })).toBeVisible();
+    await expect(allVoices.getByRole('button', { name: `Choose ${name}` })).toHaveAttribute('aria-pressed', 'true');
+    const far = choose.nth(Math.min(8, (await choose.count()) - 1));
+    await far.focus();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('button', { name: /^Go to order/ });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Order conversions' })).toBeFocused();
+    // The order action sits in a bar at the bottom of the screen, in view wherever the list is scrolled.
+    const box = (await page.getByRole('button', { name: 'Order conversions' }).boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(900);
+    await expectNoAxeViolations(page);
+  });
+
+  test('phone 390×844: six rows fit a screen', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signUpAndVerify(page, 'Noor');
+    await page.goto('/choose-voices');
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose voices' })).toBeVisible();
+    const rows = await rowsOf(page);
+    const { pitch, perScreen } = rowsPerScreen(rows, 844);
+    console.log(`390×844: first row top ${Math.round(rows[0]!.top)} px, pitch ${pitch} px, ${perScreen} rows`);
+    test.info().annotations.push({
+      type: 'figures',
+      description: `390×844: first row top ${Math.round(rows[0]!.top)} px, row pitch ${pitch} px, ${perScreen} rows per 844 px`,
+    });
+    expect(perScreen).toBeGreaterThanOrEqual(6);
+    // No row is wider than the screen.
+    const widest = await page
+      .getByRole('region', { name: 'All voices' })
+      .getByRole('article')
+      .evaluateAll((articles) => Math.max(...articles.map((a) => a.getBoundingClientRect().right)));
+    expect(widest).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  });
+});
