@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { HarnessRouter } from '../../../machines/story-harness.tsx';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { registerVoicesModals } from '../modals/register.ts';
@@ -83,6 +83,39 @@ export const Listen: Story = {
     await expect(
       within(canvas.getByRole('article', { name: 'Bruno' })).getByRole('button', { name: 'Listen to Bruno' }),
     ).toBeVisible();
+  },
+};
+
+/**
+ * One click on a voice's artwork plays its demo, a second pauses it; another voice's demo takes over the one
+ * player (one demo at a time). Voices without a demo have no play button.
+ */
+export const PlayDemo: Story = {
+  loaders: [() => loadVoices('/audition-voices', withDemos())],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const ada = await canvas.findByRole('article', { name: 'Ada' });
+    await expect(
+      within(canvas.getByRole('article', { name: 'Chen' })).queryByRole('button', { name: /^Play demo/ }),
+    ).toBeNull();
+    const audio = canvasElement.querySelector('audio')!;
+    await pressEnterOn(within(ada).getByRole('button', { name: 'Play demo of Ada' }));
+    const pause = await within(ada).findByRole('button', { name: 'Pause demo of Ada' });
+    await expect(pause).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(audio.paused).toBe(false));
+
+    const bruno = canvas.getByRole('article', { name: 'Bruno' });
+    await pressEnterOn(within(bruno).getByRole('button', { name: 'Play demo of Bruno' }));
+    await expect(await within(bruno).findByRole('button', { name: 'Pause demo of Bruno' })).toBeVisible();
+    await expect(within(ada).getByRole('button', { name: 'Play demo of Ada' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect(canvasElement.querySelectorAll('audio')).toHaveLength(1);
+
+    await pressEnterOn(within(bruno).getByRole('button', { name: 'Pause demo of Bruno' }));
+    await waitFor(() => expect(audio.paused).toBe(true));
+    await expect(within(bruno).getByRole('button', { name: 'Play demo of Bruno' })).toHaveFocus();
   },
 };
 

@@ -63,7 +63,7 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
   }, [userId]);
 
   return (
-    <PageBlock width="xlarge" gap="xl">
+    <PageBlock width="xlarge" gap="lg">
       <PageHeader
         title={<FormattedMessage id="voices.choose.title" />}
         titleFocusable

@@ -235,10 +235,16 @@ export function VoiceCatalogue({
   const sortLabel = (key: VoiceSortKey) => intl.formatMessage({ id: `voices.sort.${key}` });
 
   return (
-    <Stack as="section" gap="md" aria-labelledby={headingId}>
-      <Heading level={2} id={headingId}>
-        {title}
-      </Heading>
+    <Stack as="section" gap="sm" aria-labelledby={headingId}>
+      <Inline gap="md" align="baseline">
+        <Heading level={2} id={headingId}>
+          {title}
+        </Heading>
+        {/* Not live: the count is said after a search the user made (useAnnounceChange), not on arrival. */}
+        <Text tone="muted" role="status" aria-live="off">
+          {loading ? intl.formatMessage({ id: 'voices.loading' }) : countMessage}
+        </Text>
+      </Inline>
       <Inline gap="md" align="end" role="search" aria-label={intl.formatMessage({ id: 'voices.search.region' })}>
         <div className={styles.grow}>
           <SearchField
@@ -282,10 +288,6 @@ export function VoiceCatalogue({
           <FormattedMessage id="voices.filters.open" values={{ count: filterCount }} />
         </Button>
       </Inline>
-      {/* Not live: the count is said after a search the user made (useAnnounceChange), not on arrival. */}
-      <Text tone="muted" role="status" aria-live="off">
-        {loading ? intl.formatMessage({ id: 'voices.loading' }) : countMessage}
-      </Text>
       <Stack gap="md" aria-busy={loading}>
         {list.status === 'error' ? (
           <Stack gap="md">

@@ -169,12 +169,17 @@ export const skeletonText = style({ display: 'flex', flexDirection: 'column', ga
 
 /** The chosen voices and the order action, stuck to the bottom of the screen while the catalogue scrolls. */
 export const summaryBar = style({
-  position: 'sticky',
-  bottom: 0,
-  zIndex: vars.zIndex.sticky,
+  // Stuck where the screen has room for it and the rows; on a phone it closes the page (its skip links stay).
+  '@media': {
+    'screen and (min-width: 60rem) and (min-height: 36rem)': {
+      position: 'sticky',
+      bottom: 0,
+      zIndex: vars.zIndex.sticky,
+    },
+  },
   display: 'flex',
   flexWrap: 'wrap',
-  alignItems: 'flex-end',
+  alignItems: 'flex-start',
   gap: `${vars.space.sm} ${vars.space.lg}`,
   padding: vars.space.md,
   border: `1px solid ${vars.color.border}`,
@@ -182,7 +187,7 @@ export const summaryBar = style({
   background: vars.color.surfaceRaised,
   boxShadow: vars.shadow.lg,
 });
-export const summaryChosen = style({ flex: '1 1 20rem', minWidth: 0, maxHeight: '40vh', overflowY: 'auto' });
+export const summaryChosen = style({ flex: '1 1 20rem', minWidth: 0, maxHeight: '9rem', overflowY: 'auto' });
 export const summaryOrder = style({ flex: '0 1 auto', minWidth: 0 });
 export const chosenList = style({
   listStyle: 'none',
@@ -215,3 +220,5 @@ export const filterGrid = style({
 });
 export const steps = style({ margin: 0, paddingInlineStart: vars.space.xl, display: 'grid', gap: vars.space.xs });
 globalStyle(`${chosenList} > li`, { flex: '1 1 18rem', maxWidth: '32rem' });
+// A control focused in the catalogue is scrolled clear of the summary bar stuck to the screen's bottom.
+globalStyle(`${list} button, ${list} a`, { scrollMarginBottom: '16rem' });
