@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { HarnessRouter } from '../../../machines/story-harness.tsx';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { registerVoicesModals } from '../modals/register.ts';
@@ -99,13 +99,26 @@ export const PlayDemo: Story = {
       within(canvas.getByRole('article', { name: 'Chen' })).queryByRole('button', { name: /^Play demo/ }),
     ).toBeNull();
     const audio = canvasElement.querySelector('audio')!;
-    await pressEnterOn(within(ada).getByRole('button', { name: 'Play demo of Ada' }));
+    // The test runner's events carry no user activation, which the browser asks of play(): the element's
+    // transport stands in here (tests/e2e/catalogue.spec.ts plays a demo for real).
+    let sounding = false;
+    Object.defineProperty(audio, 'paused', { get: () => !sounding });
+    audio.play = () => {
+      sounding = true;
+      audio.dispatchEvent(new Event('play'));
+      return Promise.resolve();
+    };
+    audio.pause = () => {
+      sounding = false;
+      audio.dispatchEvent(new Event('pause'));
+    };
+    await userEvent.click(within(ada).getByRole('button', { name: 'Play demo of Ada' }));
     const pause = await within(ada).findByRole('button', { name: 'Pause demo of Ada' });
     await expect(pause).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(audio.paused).toBe(false));
 
     const bruno = canvas.getByRole('article', { name: 'Bruno' });
-    await pressEnterOn(within(bruno).getByRole('button', { name: 'Play demo of Bruno' }));
+    await userEvent.click(within(bruno).getByRole('button', { name: 'Play demo of Bruno' }));
     await expect(await within(bruno).findByRole('button', { name: 'Pause demo of Bruno' })).toBeVisible();
     await expect(within(ada).getByRole('button', { name: 'Play demo of Ada' })).toHaveAttribute(
       'aria-pressed',
