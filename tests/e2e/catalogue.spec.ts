@@ -119,7 +119,11 @@ test.describe('the voice catalogue, a dense playable list', () => {
     await expect(skip).toHaveAccessibleName(/^Go to order \(1 chosen\)/);
     await expect(skip).toBeVisible();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('button', { name: 'Order conversions' })).toBeFocused();
+    // No original yet (a new account), so the order's group takes focus: its hint says what is missing.
+    const orderGroup = page.getByRole('group', { name: 'Order' });
+    await expect(orderGroup).toBeFocused();
+    await expect(orderGroup.getByRole('button', { name: 'Order conversions' })).toBeVisible();
+    await expect(orderGroup).toContainText('Record or upload an original first');
     // The order action sits in a bar at the bottom of the screen, in view wherever the list is scrolled.
     const box = (await page.getByRole('button', { name: 'Order conversions' }).boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(900);

@@ -42,7 +42,13 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
   const originals = useOriginalSummaries();
   const orderSlot = useRef<HTMLDivElement>(null);
   // From any voice, the skip link after its Choose lands on the order action in the summary bar.
-  const skipToOrder = useCallback(() => orderSlot.current?.querySelector<HTMLElement>('button')?.focus(), []);
+  // The order button when it can be pressed; else the order's group, whose hint says what is missing.
+  const skipToOrder = useCallback(() => {
+    const slot = orderSlot.current;
+    const button = slot?.querySelector<HTMLButtonElement>('button');
+    if (button && !button.disabled) button.focus();
+    else slot?.focus();
+  }, []);
   const userId = user?.id ?? null;
   // Messages at chosen voices hold for the choice they were given for; any change of it drops them.
   const [voiceErrors, setVoiceErrors] = useState<{ for: VoiceChoice[]; errors: Record<string, string> }>({
@@ -115,7 +121,13 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
             onRemove={unchoose}
           />
         </div>
-        <div className={styles.summaryOrder} ref={orderSlot}>
+        <div
+          className={styles.summaryOrder}
+          ref={orderSlot}
+          role="group"
+          aria-label={intl.formatMessage({ id: 'voices.order.group' })}
+          tabIndex={-1}
+        >
           {renderOrder?.({ originals: originals.status === 'ready' ? originals.value : [], onVoiceErrors })}
         </div>
       </div>
