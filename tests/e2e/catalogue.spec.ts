@@ -70,9 +70,30 @@ test.describe('the voice catalogue, a dense playable list', () => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await signUpAndVerify(page, 'Lin');
+    // The list held back: its skeleton rows stand where the rows land, at their height (no layout shift).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/v2/voices',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
     await page.goto('/choose-voices');
     await expect(page.getByRole('heading', { level: 1, name: 'Choose voices' })).toBeVisible();
+    const skeletons = page.getByRole('region', { name: 'All voices' }).locator('[aria-busy="true"] > div > div');
+    await expect(skeletons.first()).toBeVisible();
+    const placeholders = await skeletons.evaluateAll((divs) =>
+      divs.map((div) => {
+        const box = div.getBoundingClientRect();
+        return { top: box.top + window.scrollY, height: box.height };
+      }),
+    );
+    release();
     const rows = await rowsOf(page);
+    await page.unrouteAll({ behavior: 'wait' });
+    expect(rows.slice(0, placeholders.length)).toEqual(placeholders);
     const { pitch, perScreen } = rowsPerScreen(rows, 900);
     console.log(`1440×900: first row top ${Math.round(rows[0]!.top)} px, pitch ${pitch} px, ${perScreen} rows`);
     test.info().annotations.push({
@@ -111,6 +132,17 @@ test.describe('the voice catalogue, a dense playable list', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('region', { name: 'Chosen voices (1 of 20)' })).toBeVisible();
     await expect(allVoices.getByRole('button', { name: `Choose ${name}` })).toHaveAttribute('aria-pressed', 'true');
+    // In forced colours the chosen state is more than an icon: "Chosen" in words, a Highlight outline around
+    // Choose and a thick border around the row.
+    await page.emulateMedia({ forcedColors: 'active' });
+    const chosenRow = allVoices.getByRole('article', { name });
+    await expect(chosenRow.getByText('Chosen', { exact: true })).toBeVisible();
+    const marks = await chosenRow.getByRole('button', { name: `Choose ${name}` }).evaluate((button) => ({
+      outline: getComputedStyle(button.parentElement!).outlineStyle,
+      border: getComputedStyle(button.closest('article')!).borderTopWidth,
+    }));
+    expect(marks).toEqual({ outline: 'solid', border: '3px' });
+    await page.emulateMedia({ forcedColors: 'none' });
     const far = choose.nth(Math.min(8, (await choose.count()) - 1));
     await far.focus();
     await page.keyboard.press('Tab');
@@ -128,6 +160,18 @@ test.describe('the voice catalogue, a dense playable list', () => {
     const box = (await page.getByRole('button', { name: 'Order conversions' }).boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(900);
     await expectNoAxeViolations(page);
+
+    // The grid option, kept with the filters: several voices share a line.
+    await tabTo(page, page.getByRole('switch', { name: 'Show as grid' }));
+    await page.keyboard.press('Space');
+    await expect
+      .poll(async () => {
+        const tiles = await rowsOf(page);
+        return tiles.filter((tile) => tile.top === tiles[0]!.top).length;
+      })
+      .toBeGreaterThan(1);
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Show as grid' })).toBeChecked();
   });
 
   test('phone 390×844: six rows fit a screen', async ({ page }) => {
