@@ -140,6 +140,11 @@ export function VoiceCard({
         <span className={styles.rowDescriptor}>{descriptor}</span>
       </div>
       <div className={styles.rowMeta}>
+        {choice ? (
+          <Badge tone="success" icon="check">
+            <FormattedMessage id="voices.badge.chosen" />
+          </Badge>
+        ) : null}
         <span className={styles.chipStrong}>{traits}</span>
         {voice.voice_talent ? (
           <Badge tone="accent" icon="user">
@@ -202,11 +207,6 @@ export function VoiceCard({
         ) : null}
         {mode === 'choose' && onChoose ? (
           <>
-            {choice ? (
-              <Badge tone="success" icon="check">
-                <FormattedMessage id="voices.badge.chosen" />
-              </Badge>
-            ) : null}
             {blocked === 'voice' ? (
               <Button
                 variant="primary"

@@ -35,7 +35,7 @@ export const row = style({
   borderRadius: vars.radius.md,
   background: vars.color.surfaceRaised,
   minWidth: 0,
-  gridTemplateColumns: `${THUMB} minmax(8rem, 14rem) minmax(0, 1fr) auto`,
+  gridTemplateColumns: `${THUMB} minmax(10rem, 1fr) minmax(0, 1fr) auto`,
   gridTemplateAreas: '"thumb main meta actions" "extra extra extra extra"',
   '@media': {
     // A phone: name and actions on the first line, the chips under them.
@@ -187,7 +187,7 @@ export const summaryBar = style({
   background: vars.color.surfaceRaised,
   boxShadow: vars.shadow.lg,
 });
-export const summaryChosen = style({ flex: '1 1 20rem', minWidth: 0, maxHeight: '9rem', overflowY: 'auto' });
+export const summaryChosen = style({ flex: '1 1 20rem', minWidth: 0, maxHeight: '11rem', overflowY: 'auto' });
 export const summaryOrder = style({ flex: '0 1 auto', minWidth: 0 });
 export const chosenList = style({
   listStyle: 'none',
@@ -219,6 +219,8 @@ export const filterGrid = style({
   gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
 });
 export const steps = style({ margin: 0, paddingInlineStart: vars.space.xl, display: 'grid', gap: vars.space.xs });
-globalStyle(`${chosenList} > li`, { flex: '1 1 18rem', maxWidth: '32rem' });
+globalStyle(`${chosenList} > li`, { flex: '0 1 31rem', minWidth: 0 });
 // A control focused in the catalogue is scrolled clear of the summary bar stuck to the screen's bottom.
 globalStyle(`${list} button, ${list} a`, { scrollMarginBottom: '16rem' });
+// In a tile the actions start under the art and may take a second line.
+globalStyle(`${tile} ${rowActions}`, { justifyContent: 'flex-start', flexWrap: 'wrap' });
