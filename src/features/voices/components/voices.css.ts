@@ -35,7 +35,9 @@ export const row = style({
   borderRadius: vars.radius.md,
   background: vars.color.surfaceRaised,
   minWidth: 0,
-  gridTemplateColumns: `${THUMB} minmax(10rem, 1fr) minmax(0, 1fr) auto`,
+  // The actions' column has one width on every row (13rem holds star, settings and Choose or Listen), so the
+  // chip lines of the rows line up.
+  gridTemplateColumns: `${THUMB} minmax(10rem, 1fr) minmax(0, 1fr) minmax(13rem, auto)`,
   gridTemplateAreas: '"thumb main meta actions" "extra extra extra extra"',
   '@media': {
     // A phone: name and actions on the first line, the chips under them.
