@@ -195,6 +195,15 @@ export function VoiceCatalogue({
       } satisfies VoiceSettingsData,
     });
 
+  // Any other sound that starts on the page (an audition player, a recording) stops the demo: one at a time.
+  useEffect(() => {
+    const onPlay = (event: Event) => {
+      if (event.target !== audioRef.current) audioRef.current?.pause();
+    };
+    document.addEventListener('play', onPlay, true);
+    return () => document.removeEventListener('play', onPlay, true);
+  }, []);
+
   const togglePlay = (voice: Voice, demo: DemoItem) => {
     const audio = audioRef.current;
     if (!audio) return;
