@@ -1,47 +1,13 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { activate, tabTo, typeInto } from './keyboard.ts';
+import { signUpTrialUser } from './journeys.ts';
+import { tabTo } from './keyboard.ts';
 
 /*
  * Issue 13, item 1: the voice catalogue as a dense, playable list. A newly signed-up trial user opens the
  * voice choice; the rows are measured (where the first starts, how many fit a screen), a demo plays with one
  * click, and the order action is one keystroke group away from any voice.
  */
-
-const PASSWORD = 'Sunny#Day42';
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-interface OutboxMessage {
-  to: string[];
-  links: string[];
-}
-
-// The lead folds these sign-up steps into a shared helper (copied from billing.spec.ts).
-async function signUpAndVerify(page: Page, first: string) {
-  const email = `${first.toLowerCase()}.${unique()}@example.test`;
-  await page.goto('/signup');
-  await typeInto(page, page.getByRole('textbox', { name: /First name/ }), first);
-  await typeInto(page, page.getByRole('textbox', { name: /Last name/ }), 'Lovelace');
-  await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), email);
-  await typeInto(page, page.getByLabel(/^Password/).and(page.locator('input')), PASSWORD);
-  await tabTo(page, page.getByRole('checkbox', { name: /I agree to the Terms Of Use/ }));
-  await page.keyboard.press('Space');
-  await activate(page, page.getByRole('button', { name: 'Create Account' }));
-  await expect(page).toHaveURL(/\/unverified$/);
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = (await (await page.request.get('/dev/mail.json')).json()) as OutboxMessage[];
-      link = messages.find((m) => m.to.includes(email))?.links.find((l) => l.includes('/verify/email/'));
-      return link;
-    })
-    .toBeTruthy();
-  await page.goto(link!);
-  await activate(page, page.getByRole('link', { name: 'Continue' }));
-  await expect(page).toHaveURL(/\/welcome$/, { timeout: 10_000 });
-  await activate(page, page.getByRole('button', { name: 'Skip Tour' }));
-  await activate(page, page.getByRole('alertdialog').getByRole('button', { name: 'Skip Tour' }));
-  await expect(page).toHaveURL(/\/$/);
-}
 
 /** The catalogue's rows once they landed: each row's top (from the page's top) and height, in CSS pixels. */
 async function rowsOf(page: Page) {
@@ -69,7 +35,7 @@ test.describe('the voice catalogue, a dense playable list', () => {
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signUpAndVerify(page, 'Lin');
+    await signUpTrialUser(page, 'Lin');
     // The list held back: its skeleton rows stand where the rows land, at their height (no layout shift).
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -177,7 +143,7 @@ test.describe('the voice catalogue, a dense playable list', () => {
   test('phone 390×844: six rows fit a screen', async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
-    await signUpAndVerify(page, 'Noor');
+    await signUpTrialUser(page, 'Noor');
     await page.goto('/choose-voices');
     await expect(page.getByRole('heading', { level: 1, name: 'Choose voices' })).toBeVisible();
     const rows = await rowsOf(page);
