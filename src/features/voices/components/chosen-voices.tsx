@@ -34,7 +34,7 @@ export function ChosenVoices({ choices, errors, summary, onSettings, onRemove }:
           <FormattedMessage id="voices.chosen.empty" values={{ max: MAX_CHOSEN_VOICES }} />
         </Text>
       ) : (
-        <ul className={styles.chosenList} aria-labelledby={titleId}>
+        <ul className={styles.compactList} aria-labelledby={titleId}>
           {choices.map((choice) => (
             <CompactVoice
               key={choice.id}

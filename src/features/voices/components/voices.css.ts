@@ -191,7 +191,7 @@ export const summaryBar = style({
 });
 export const summaryChosen = style({ flex: '1 1 20rem', minWidth: 0, maxHeight: '11rem', overflowY: 'auto' });
 export const summaryOrder = style({ flex: '0 1 auto', minWidth: 0 });
-export const chosenList = style({
+export const compactList = style({
   listStyle: 'none',
   margin: 0,
   padding: 0,
@@ -221,7 +221,7 @@ export const filterGrid = style({
   gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
 });
 export const steps = style({ margin: 0, paddingInlineStart: vars.space.xl, display: 'grid', gap: vars.space.xs });
-globalStyle(`${chosenList} > li`, { flex: '0 1 31rem', minWidth: 0 });
+globalStyle(`${compactList} > li`, { flex: '0 1 31rem', minWidth: 0 });
 // A control focused in the catalogue is scrolled clear of the summary bar stuck to the screen's bottom.
 globalStyle(`${list} button, ${list} a`, { scrollMarginBottom: '16rem' });
 // In a tile the actions start under the art and may take a second line.
