@@ -27,6 +27,18 @@ describe('voice filters (SPEC.md sections 2 and 3)', () => {
     expect(readVoiceFilters(storage)).toEqual(EMPTY_VOICE_FILTERS);
   });
 
+  it('keep the list or grid layout across reloads, and clearing the filters leaves it as it was', () => {
+    const storage = createMemoryStorage({ [VOICE_FILTERS_KEY]: JSON.stringify({ layout: 'mosaic' }) });
+    expect(readVoiceFilters(storage).layout).toBe('list');
+    const store = createVoiceFiltersStore(storage);
+    store.trigger.change({ change: { layout: 'grid', gender: ['male'] } });
+    expect(createVoiceFiltersStore(storage).getSnapshot().context.layout).toBe('grid');
+    expect(activeFilterCount(store.getSnapshot().context)).toBe(1);
+    expect(filtersQuery(store.getSnapshot().context)).not.toHaveProperty('layout');
+    store.trigger.clear();
+    expect(readVoiceFilters(storage)).toEqual(filters({ layout: 'grid' }));
+  });
+
   it('drop values the contract does not know and survive a broken record', () => {
     const storage = createMemoryStorage({
       [VOICE_FILTERS_KEY]: JSON.stringify({

@@ -22,7 +22,12 @@ export interface VoiceFilters {
   narration_style_tag_groups: string[];
   favorite: boolean;
   voice_talent: VoiceTalentFilter;
+  /** How the catalogue shows the voices: a dense list of rows, or a grid of tiles (not a filter: kept on clear). */
+  layout: VoiceLayout;
 }
+
+export type VoiceLayout = 'list' | 'grid';
+const LAYOUTS: readonly VoiceLayout[] = ['list', 'grid'];
 
 export const EMPTY_VOICE_FILTERS: VoiceFilters = {
   gender: [],
@@ -34,6 +39,7 @@ export const EMPTY_VOICE_FILTERS: VoiceFilters = {
   narration_style_tag_groups: [],
   favorite: false,
   voice_talent: 'any',
+  layout: 'list',
 };
 
 /** SPEC.md section 2: voices' filter preferences are restored from local storage (their sort is in the list preferences). */
@@ -68,6 +74,7 @@ export function toVoiceFilters(value: unknown): VoiceFilters {
     voice_talent: TALENT_FILTERS.includes(v.voice_talent as VoiceTalentFilter)
       ? (v.voice_talent as VoiceTalentFilter)
       : 'any',
+    layout: LAYOUTS.includes(v.layout as VoiceLayout) ? (v.layout as VoiceLayout) : 'list',
   };
 }
 
@@ -139,8 +146,8 @@ export function createVoiceFiltersStore(storage: AppStorage | null = browserStor
         enq.effect(() => persist(filters));
         return filters;
       },
-      clear: (_context, _event: object, enq) => {
-        const filters = structuredClone(EMPTY_VOICE_FILTERS);
+      clear: (context, _event: object, enq) => {
+        const filters = { ...structuredClone(EMPTY_VOICE_FILTERS), layout: context.layout };
         enq.effect(() => persist(filters));
         return filters;
       },

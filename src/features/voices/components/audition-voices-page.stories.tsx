@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { HarnessRouter } from '../../../machines/story-harness.tsx';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { registerVoicesModals } from '../modals/register.ts';
@@ -83,6 +83,52 @@ export const Listen: Story = {
     await expect(
       within(canvas.getByRole('article', { name: 'Bruno' })).getByRole('button', { name: 'Listen to Bruno' }),
     ).toBeVisible();
+  },
+};
+
+/**
+ * One click on a voice's artwork plays its demo, a second pauses it; another voice's demo takes over the one
+ * player (one demo at a time). Voices without a demo have no play button.
+ */
+export const PlayDemo: Story = {
+  loaders: [() => loadVoices('/audition-voices', withDemos())],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const ada = await canvas.findByRole('article', { name: 'Ada' });
+    await expect(
+      within(canvas.getByRole('article', { name: 'Chen' })).queryByRole('button', { name: /^Play demo/ }),
+    ).toBeNull();
+    const audio = canvasElement.querySelector('audio')!;
+    // The test runner's events carry no user activation, which the browser asks of play(): the element's
+    // transport stands in here (tests/e2e/catalogue.spec.ts plays a demo for real).
+    let sounding = false;
+    Object.defineProperty(audio, 'paused', { get: () => !sounding });
+    audio.play = () => {
+      sounding = true;
+      audio.dispatchEvent(new Event('play'));
+      return Promise.resolve();
+    };
+    audio.pause = () => {
+      sounding = false;
+      audio.dispatchEvent(new Event('pause'));
+    };
+    await userEvent.click(within(ada).getByRole('button', { name: 'Play demo of Ada' }));
+    const pause = await within(ada).findByRole('button', { name: 'Pause demo of Ada' });
+    await expect(pause).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(audio.paused).toBe(false));
+
+    const bruno = canvas.getByRole('article', { name: 'Bruno' });
+    await userEvent.click(within(bruno).getByRole('button', { name: 'Play demo of Bruno' }));
+    await expect(await within(bruno).findByRole('button', { name: 'Pause demo of Bruno' })).toBeVisible();
+    await expect(within(ada).getByRole('button', { name: 'Play demo of Ada' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect(canvasElement.querySelectorAll('audio')).toHaveLength(1);
+
+    await pressEnterOn(within(bruno).getByRole('button', { name: 'Pause demo of Bruno' }));
+    await waitFor(() => expect(audio.paused).toBe(true));
+    await expect(within(bruno).getByRole('button', { name: 'Play demo of Bruno' })).toHaveFocus();
   },
 };
 

@@ -10,6 +10,7 @@ import {
 } from '../../../machines/index.ts';
 import { testUser } from '../../../api/testing/index.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
+import { Button } from '../../../../design-system/index.ts';
 import { registerVoicesModals } from '../modals/register.ts';
 import { VOICE_FILTERS_KEY } from '../voice-filters.store.ts';
 import { ChooseVoicesPage } from './choose-voices-page.tsx';
@@ -142,6 +143,44 @@ export const ChooseForAnOriginal: Story = {
     await pressEnterOn(within(chosen).getByRole('button', { name: 'Remove Ada' }));
     await waitFor(() => expect(choose).toHaveAttribute('aria-pressed', 'false'));
     await expect(announced()).toContain('Ada removed. No voices chosen.');
+  },
+};
+
+/**
+ * A chosen voice's row says "Chosen" and is outlined; from any voice, the skip link after its Choose (shown
+ * when focused) lands on the order action in the summary bar.
+ */
+export const ChosenAndSkipToOrder: Story = {
+  loaders: [() => loadVoices('/choose-voices', { voices: catalogue() })],
+  render: (_args, { loaded }) => (
+    <HarnessRouter
+      harness={(loaded as LoadedVoices).harness}
+      pattern="/choose-voices"
+      layout={<RouteGuard kind="guarded" />}
+    >
+      <main>
+        {/* The route layer's order action stands in as a plain button here (the conversions feature's own). */}
+        <ChooseVoicesPage renderOrder={() => <Button>Order conversions</Button>} />
+      </main>
+    </HarnessRouter>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const ada = await canvas.findByRole('article', { name: 'Ada' });
+    // Nothing chosen: no skip link yet.
+    await expect(canvas.queryByRole('button', { name: /^Go to order/ })).toBeNull();
+    await pressEnterOn(within(ada).getByRole('button', { name: 'Choose Ada' }));
+    await expect(await within(ada).findByText('Chosen')).toBeVisible();
+    await expect(within(ada).getByText('Chosen with American English, Basic, 0 semitones')).toBeVisible();
+
+    const chen = canvas.getByRole('article', { name: 'Chen' });
+    within(chen).getByRole('button', { name: 'Choose Chen' }).focus();
+    await userEvent.tab();
+    const skip = within(chen).getByRole('button', { name: 'Go to order (1 chosen)' });
+    await expect(skip).toHaveFocus();
+    await expect(skip).toBeVisible();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('button', { name: 'Order conversions' })).toHaveFocus();
   },
 };
 
@@ -313,7 +352,10 @@ export const BlockedVoices: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole('article', { name: 'Echo' });
     await expect(within(canvas.getByRole('article', { name: 'Echo' })).getByText('Not in your plan')).toBeVisible();
-    const echo = canvas.getByRole('button', { name: 'Choose Echo' });
+    // Outside the plan, Choose becomes Upgrade (with a lock).
+    await expect(canvas.queryByRole('button', { name: 'Choose Echo' })).toBeNull();
+    const echo = canvas.getByRole('button', { name: 'Upgrade to choose Echo' });
+    await expect(echo).toHaveTextContent('Upgrade');
     await pressEnterOn(echo);
     const upgrade = await body().findByRole('dialog', { name: 'Unlock Extra Voice' });
     await expect(upgrade).toHaveTextContent('Upgrade your plan to use Echo');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ButtonLink, PageBlock, PageHeader } from '../../../../design-system/index.ts';
 import { lastUsedVoicesStore, useSession, voiceSelectionStore, type VoiceChoice } from '../../../machines/index.ts';
@@ -12,6 +12,7 @@ import { RecentVoices } from './recent-voices.tsx';
 import { useOriginalSummaries } from './use-original-summaries.ts';
 import { useVoiceChoices } from './use-voice-choices.ts';
 import { VoiceCatalogue } from './voice-catalogue.tsx';
+import * as styles from './voices.css.ts';
 
 /** What the page gives the order action it hosts (the route layer brings it from the conversions feature). */
 export interface OrderSlot {
@@ -39,6 +40,15 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
   const { selection, remember, summary, choose, addChoice, unchoose, onSettingsSaved, openSettings } =
     useVoiceChoices();
   const originals = useOriginalSummaries();
+  const orderSlot = useRef<HTMLDivElement>(null);
+  // From any voice, the skip link after its Choose lands on the order action in the summary bar.
+  // The order button when it can be pressed; else the order's group, whose hint says what is missing.
+  const skipToOrder = useCallback(() => {
+    const slot = orderSlot.current;
+    const button = slot?.querySelector<HTMLButtonElement>('button');
+    if (button && !button.disabled) button.focus();
+    else slot?.focus();
+  }, []);
   const userId = user?.id ?? null;
   // Messages at chosen voices hold for the choice they were given for; any change of it drops them.
   const [voiceErrors, setVoiceErrors] = useState<{ for: VoiceChoice[]; errors: Record<string, string> }>({
@@ -59,7 +69,7 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
   }, [userId]);
 
   return (
-    <PageBlock width="xlarge" gap="xl">
+    <PageBlock width="xlarge" gap="lg">
       <PageHeader
         title={<FormattedMessage id="voices.choose.title" />}
         titleFocusable
@@ -75,14 +85,6 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
         }
       />
       <OriginalsNote originals={originals} />
-      <ChosenVoices
-        choices={selection.choices}
-        errors={errorsNow}
-        summary={summary}
-        onSettings={(id) => void openSettings(id)}
-        onRemove={unchoose}
-      />
-      {renderOrder?.({ originals: originals.status === 'ready' ? originals.value : [], onVoiceErrors })}
       <RecentVoices
         isChosen={selection.isChosen}
         summary={summary}
@@ -105,7 +107,30 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
         }
         onVoices={remember}
         onSettingsSaved={onSettingsSaved}
+        onSkipToOrder={renderOrder && selection.choices.length > 0 ? skipToOrder : undefined}
+        skipLabel={intl.formatMessage({ id: 'voices.order.skip' }, { count: selection.choices.length })}
       />
+      {/* The chosen voices and the order, stuck to the screen's bottom while the catalogue scrolls. */}
+      <div className={styles.summaryBar}>
+        <div className={styles.summaryChosen}>
+          <ChosenVoices
+            choices={selection.choices}
+            errors={errorsNow}
+            summary={summary}
+            onSettings={(id) => void openSettings(id)}
+            onRemove={unchoose}
+          />
+        </div>
+        <div
+          className={styles.summaryOrder}
+          ref={orderSlot}
+          role="group"
+          aria-label={intl.formatMessage({ id: 'voices.order.group' })}
+          tabIndex={-1}
+        >
+          {renderOrder?.({ originals: originals.status === 'ready' ? originals.value : [], onVoiceErrors })}
+        </div>
+      </div>
     </PageBlock>
   );
 }

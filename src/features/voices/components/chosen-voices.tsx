@@ -25,7 +25,7 @@ export function ChosenVoices({ choices, errors, summary, onSettings, onRemove }:
     if (firstError) settingsButtons.current.get(firstError)?.focus();
   }, [firstError, errors]);
   return (
-    <Stack as="section" gap="md" aria-labelledby={titleId}>
+    <Stack as="section" gap="sm" aria-labelledby={titleId}>
       <Heading level={2} id={titleId}>
         <FormattedMessage id="voices.chosen.title" values={{ count: choices.length, max: MAX_CHOSEN_VOICES }} />
       </Heading>
@@ -34,7 +34,7 @@ export function ChosenVoices({ choices, errors, summary, onSettings, onRemove }:
           <FormattedMessage id="voices.chosen.empty" values={{ max: MAX_CHOSEN_VOICES }} />
         </Text>
       ) : (
-        <Stack as="ul" gap="sm" aria-labelledby={titleId}>
+        <ul className={styles.compactList} aria-labelledby={titleId}>
           {choices.map((choice) => (
             <CompactVoice
               key={choice.id}
@@ -72,7 +72,7 @@ export function ChosenVoices({ choices, errors, summary, onSettings, onRemove }:
               </Button>
             </CompactVoice>
           ))}
-        </Stack>
+        </ul>
       )}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ButtonLink, Spinner, Stack, Text } from '../../../../design-system/index.ts';
+import { ButtonLink, Inline, Spinner, Text } from '../../../../design-system/index.ts';
 import type { ResourceState } from '../../../machines/index.ts';
 import type { OriginalSummary } from '../api/voices-api.ts';
 import * as styles from './voices.css.ts';
@@ -12,16 +12,14 @@ export function OriginalsNote({ originals }: { originals: ResourceState<Original
   const intl = useIntl();
   if (originals.status === 'idle') {
     return (
-      <Stack gap="md">
+      <Inline gap="md" align="center">
         <p className={styles.lead}>
           <FormattedMessage id="voices.choose.noOriginal" />
         </p>
-        <div>
-          <ButtonLink href="/new" variant="secondary">
-            <FormattedMessage id="voices.choose.record" />
-          </ButtonLink>
-        </div>
-      </Stack>
+        <ButtonLink href="/new" variant="secondary" size="sm">
+          <FormattedMessage id="voices.choose.record" />
+        </ButtonLink>
+      </Inline>
     );
   }
   if (originals.status === 'error') {

@@ -6,6 +6,7 @@ import { lastUsedVoicesNewestFirst, lastUsedVoicesStore, type VoiceChoice } from
 import type { Voice } from '../api/voices-api.ts';
 import { useRecentVoices } from './use-recent-voices.ts';
 import { CompactVoice } from './compact-voice.tsx';
+import * as styles from './voices.css.ts';
 
 export interface RecentVoicesProps {
   isChosen: (id: string) => boolean;
@@ -29,11 +30,12 @@ export function RecentVoices({ isChosen, summary, remember, onChoose }: RecentVo
 
   if (entries.length === 0) return null;
   return (
-    <Stack as="section" gap="md" aria-labelledby={titleId}>
+    <Stack as="section" gap="sm" aria-labelledby={titleId}>
       <Heading level={2} id={titleId}>
         <FormattedMessage id="voices.recent.title" />
       </Heading>
-      <Stack as="ul" gap="sm" aria-labelledby={titleId}>
+      {/* Side by side where there is room: the voices used last take a line or two above the catalogue. */}
+      <ul className={styles.compactList} aria-labelledby={titleId}>
         {entries.map((entry) => {
           const voice = voices.get(entry.id);
           return (
@@ -54,7 +56,7 @@ export function RecentVoices({ isChosen, summary, remember, onChoose }: RecentVo
             </CompactVoice>
           );
         })}
-      </Stack>
+      </ul>
     </Stack>
   );
 }

@@ -11,7 +11,6 @@ import {
   Pagination,
   SearchField,
   Select,
-  Skeleton,
   Stack,
   Switch,
   Text,
@@ -19,12 +18,19 @@ import {
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { failureMessage, listPreferencesStore, useResource, type VoiceChoice } from '../../../machines/index.ts';
-import { listVoices, setVoiceFavorite, type DemoSetMap, type Voice, type VoicePage } from '../api/voices-api.ts';
+import {
+  listVoices,
+  setVoiceFavorite,
+  type DemoItem,
+  type DemoSetMap,
+  type Voice,
+  type VoicePage,
+} from '../api/voices-api.ts';
 import type { VoiceSettingsData } from '../modals/voice-settings-modal.tsx';
 import { useReferenceData, valueOr } from '../use-reference-data.ts';
 import { activeFilterCount, filtersQuery, voiceFiltersStore } from '../voice-filters.store.ts';
 import { demoFor, offsetOf, VOICE_SORTS, voiceSortOf, type VoiceSortKey } from '../voice-rules.ts';
-import { VoiceCard, type CatalogueMode } from './voice-card.tsx';
+import { VoiceCard, VoiceCardSkeleton, type CatalogueMode } from './voice-card.tsx';
 import * as styles from './voices.css.ts';
 import { openModal } from '../../../shared/modals/index.ts';
 
@@ -44,6 +50,10 @@ export interface VoiceCatalogueProps {
   onVoices?: (voices: Voice[]) => void;
   /** A voice whose settings the user saved in the voiceSettings modal. */
   onSettingsSaved?: (voice: Voice) => void;
+  /** Choosing voices, once one is chosen: a skip link after each Choose moves focus to the order action. */
+  onSkipToOrder?: () => void;
+  /** The skip link's text. */
+  skipLabel?: string;
 }
 
 const NO_DEMOS: DemoSetMap = {};
@@ -66,6 +76,8 @@ export function VoiceCatalogue({
   onChoose,
   onVoices,
   onSettingsSaved,
+  onSkipToOrder,
+  skipLabel,
 }: VoiceCatalogueProps) {
   const intl = useIntl();
   const api = useApi();
@@ -73,6 +85,8 @@ export function VoiceCatalogue({
   const prefs = useSelector(listPreferencesStore, (s) => s.context.voices);
   const filters = useSelector(voiceFiltersStore, (s) => s.context);
   const sort = voiceSortOf(prefs.sort, prefs.direction);
+  const layout = filters.layout;
+  const listClass = layout === 'grid' ? styles.grid : styles.list;
   const pageSize = prefs.pageSize;
   const talentsOnly = mode === 'talents';
   const filterQuery = useMemo(() => filtersQuery(filters, { talentsOnly }), [filters, talentsOnly]);
@@ -82,6 +96,9 @@ export function VoiceCatalogue({
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [openDemo, setOpenDemo] = useState<string | null>(null);
+  // One demo plays at a time: the rows' play overlays share one audio element.
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState<string | null>(null);
   const [pendingFavourites, setPendingFavourites] = useState<ReadonlySet<string>>(new Set());
   const accentInfos = valueOr(useReferenceData('accentInfos'), {});
   const demoSets = valueOr(useReferenceData('demoSets'), NO_DEMOS);
@@ -178,6 +195,34 @@ export function VoiceCatalogue({
       } satisfies VoiceSettingsData,
     });
 
+  // Any other sound that starts on the page (an audition player, a recording) stops the demo: one at a time.
+  useEffect(() => {
+    const onPlay = (event: Event) => {
+      if (event.target !== audioRef.current) audioRef.current?.pause();
+    };
+    document.addEventListener('play', onPlay, true);
+    return () => document.removeEventListener('play', onPlay, true);
+  }, []);
+
+  const togglePlay = (voice: Voice, demo: DemoItem) => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    if (playing === voice.id && !audio.paused) {
+      audio.pause();
+      return;
+    }
+    if (audio.dataset.voice !== voice.id) {
+      audio.dataset.voice = voice.id;
+      audio.src = demo.converted_url;
+    }
+    audio.play().catch((error: unknown) => {
+      // A newer demo took its place before it started: nothing failed.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      setPlaying(null);
+      addToast({ message: intl.formatMessage({ id: 'voices.demo.failed' }, { name: voice.name }), severity: 'error' });
+    });
+  };
+
   const clearNarrowing = () => {
     voiceFiltersStore.trigger.clear();
     setSearch('');
@@ -199,10 +244,16 @@ export function VoiceCatalogue({
   const sortLabel = (key: VoiceSortKey) => intl.formatMessage({ id: `voices.sort.${key}` });
 
   return (
-    <Stack as="section" gap="md" aria-labelledby={headingId}>
-      <Heading level={2} id={headingId}>
-        {title}
-      </Heading>
+    <Stack as="section" gap="sm" aria-labelledby={headingId}>
+      <Inline gap="md" align="baseline">
+        <Heading level={2} id={headingId}>
+          {title}
+        </Heading>
+        {/* Not live: the count is said after a search the user made (useAnnounceChange), not on arrival. */}
+        <Text tone="muted" role="status" aria-live="off">
+          {loading ? intl.formatMessage({ id: 'voices.loading' }) : countMessage}
+        </Text>
+      </Inline>
       <Inline gap="md" align="end" role="search" aria-label={intl.formatMessage({ id: 'voices.search.region' })}>
         <div className={styles.grow}>
           <SearchField
@@ -236,14 +287,16 @@ export function VoiceCatalogue({
         >
           <FormattedMessage id="voices.favourites.only" />
         </Switch>
+        <Switch
+          isSelected={layout === 'grid'}
+          onChange={(grid) => voiceFiltersStore.trigger.change({ change: { layout: grid ? 'grid' : 'list' } })}
+        >
+          <FormattedMessage id="voices.layout.grid" />
+        </Switch>
         <Button variant="secondary" onPress={() => openModal({ id: 'voicesFilters', data: { talentsOnly } })}>
           <FormattedMessage id="voices.filters.open" values={{ count: filterCount }} />
         </Button>
       </Inline>
-      {/* Not live: the count is said after a search the user made (useAnnounceChange), not on arrival. */}
-      <Text tone="muted" role="status" aria-live="off">
-        {loading ? intl.formatMessage({ id: 'voices.loading' }) : countMessage}
-      </Text>
       <Stack gap="md" aria-busy={loading}>
         {list.status === 'error' ? (
           <Stack gap="md">
@@ -257,14 +310,9 @@ export function VoiceCatalogue({
             </div>
           </Stack>
         ) : loading ? (
-          <div className={styles.grid} aria-hidden="true">
+          <div className={listClass} aria-hidden="true">
             {Array.from({ length: Math.min(SKELETONS, pageSize) }, (_, i) => (
-              <div key={i} className={styles.skeletonCard}>
-                <Skeleton shape="rect" height="9rem" />
-                <Skeleton width="60%" />
-                <Skeleton width="80%" />
-                <Skeleton width="40%" />
-              </div>
+              <VoiceCardSkeleton key={i} layout={layout} />
             ))}
           </div>
         ) : !list.value || list.value.items.length === 0 ? (
@@ -297,31 +345,49 @@ export function VoiceCatalogue({
             })}
           </EmptyState>
         ) : (
-          <ul className={styles.grid} aria-labelledby={headingId}>
-            {list.value.items.map((voice) => (
-              <li
-                key={voice.id}
-                className={openDemo === voice.id ? `${styles.gridItem} ${styles.gridItemWide}` : styles.gridItem}
-              >
-                <VoiceCard
-                  voice={voice}
-                  mode={mode}
-                  headingLevel={3}
-                  accentInfos={accentInfos}
-                  demo={demoFor(demoSets, voice.id, demoLanguage)}
-                  demoOpen={openDemo === voice.id}
-                  onToggleDemo={() => setOpenDemo((current) => (current === voice.id ? null : voice.id))}
-                  favouritePending={pendingFavourites.has(voice.id)}
-                  onFavourite={() => toggleFavourite(voice)}
-                  onSettings={() => openSettings(voice)}
-                  choice={choiceOf?.(voice.id) ?? null}
-                  onChoose={onChoose ? () => onChoose(voice) : undefined}
-                />
-              </li>
-            ))}
+          <ul className={listClass} aria-labelledby={headingId}>
+            {list.value.items.map((voice) => {
+              const demo = demoFor(demoSets, voice.id, demoLanguage);
+              return (
+                <li
+                  key={voice.id}
+                  className={openDemo === voice.id ? `${styles.gridItem} ${styles.gridItemWide}` : styles.gridItem}
+                >
+                  <VoiceCard
+                    voice={voice}
+                    mode={mode}
+                    headingLevel={3}
+                    layout={layout}
+                    accentInfos={accentInfos}
+                    demo={demo}
+                    playing={playing === voice.id}
+                    onTogglePlay={demo ? () => togglePlay(voice, demo) : undefined}
+                    demoOpen={openDemo === voice.id}
+                    onToggleDemo={() => setOpenDemo((current) => (current === voice.id ? null : voice.id))}
+                    favouritePending={pendingFavourites.has(voice.id)}
+                    onFavourite={() => toggleFavourite(voice)}
+                    onSettings={() => openSettings(voice)}
+                    choice={choiceOf?.(voice.id) ?? null}
+                    onChoose={onChoose ? () => onChoose(voice) : undefined}
+                    onSkipToOrder={onSkipToOrder}
+                    skipLabel={skipLabel}
+                  />
+                </li>
+              );
+            })}
           </ul>
         )}
       </Stack>
+      {/* The demos' player (no controls: each row's overlay plays and pauses it); a demo's text is on
+          /audition-voices, beside its players. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a few seconds of sample speech, its text shown on audition */}
+      <audio
+        ref={audioRef}
+        preload="none"
+        onPlay={(event) => setPlaying(event.currentTarget.dataset.voice ?? null)}
+        onPause={() => setPlaying(null)}
+        onEnded={() => setPlaying(null)}
+      />
       <Pagination
         aria-label={intl.formatMessage({ id: 'voices.pagination' })}
         page={effectivePage}

@@ -27,6 +27,19 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** A portrait-shaped picture standing in for a voice talent's photo (3:4, plain shapes, no face). */
+const PORTRAIT =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400"><rect width="300" height="400" fill="#445"/>' +
+      '<rect x="60" y="120" width="180" height="280" rx="90" fill="#aab"/></svg>',
+  );
+const BANNER =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="#c4a"/></svg>',
+  );
+
 const talents = () => [
   ...catalogue(),
   makeVoice(10, 'Kai', {
@@ -35,6 +48,9 @@ const talents = () => [
     owner_id: '5b0f4c36-8c51-4d8e-9d4a-0d7c1e4f1a21',
     info_url: 'https://talents.timbre.example/kai',
     contact_url: 'mailto:kai@talents.timbre.example',
+    image_url: PORTRAIT,
+    thumbnail_url: PORTRAIT,
+    bg_image_url: BANNER,
   }),
 ];
 
@@ -72,6 +88,15 @@ export const Loaded: Story = {
     await expect(listQueries((loaded as LoadedVoices).harness)[0]).toMatchObject({ voice_talent: 'true' });
     await expect(within(kai).getByText('Voice talent')).toBeVisible();
     await expect(within(kai).getByText('Private')).toBeVisible();
+    // The talent's photo fills a fixed 48px square (cropped, never stretched), the voice's colour behind it.
+    const photo = kai.querySelector('img')!;
+    await expect(photo.getAttribute('src')).toBe(PORTRAIT);
+    await expect(photo.getAttribute('alt')).toBe('');
+    await waitFor(() => expect(photo.complete).toBe(true));
+    const box = photo.getBoundingClientRect();
+    await expect([box.width, box.height]).toEqual([48, 48]);
+    await expect(getComputedStyle(photo).objectFit).toBe('cover');
+    await expect(getComputedStyle(photo.parentElement!).backgroundImage).toContain('data:image/svg+xml');
     // An external page, in a new tab (the story router resolves hrefs without the app's absolute-URL rule).
     const about = within(kai).getByRole('link', { name: 'About Kai (opens in a new tab)' });
     await expect(about).toHaveAttribute('target', '_blank');
