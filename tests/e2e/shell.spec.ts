@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { sineWav } from '../support/audio.ts';
 import { expectNoAxeViolations, expectNoAxeViolationsIn } from './axe.ts';
-import { newFolder, signUpTrialUser, unique } from './journeys.ts';
+import { newFolder, signUpAndVerify, signUpTrialUser, unique } from './journeys.ts';
 import { activate, typeInto } from './keyboard.ts';
 
 // The app shell on a desktop and on a phone (issue 13, item 5, and reflow): where the page's h1 starts on a
@@ -72,8 +72,25 @@ const appNav = (page: Page) => page.getByRole('navigation', { name: 'App' });
 
 test.describe('app shell', () => {
   test('guest pages reflow at 320px', async ({ page }) => {
-    await expectReflow(page, ['/', '/pricing', '/use-cases', '/faq', '/terms-of-use', '/aup', '/login', '/signup']);
+    await expectReflow(page, [
+      '/',
+      '/pricing',
+      '/use-cases',
+      '/faq',
+      '/terms-of-use',
+      '/aup',
+      '/login',
+      '/login/mobile',
+      '/signup',
+      '/forgot-password',
+    ]);
     await expectReflow(page, ['/no-such-page']);
+  });
+
+  test('the welcome wizard reflows at 320px', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signUpAndVerify(page, 'Wanda', 'Shell');
+    await expectReflow(page, ['/welcome']);
   });
 
   test('a signed-in user on a phone: the h1 near the top, and no sideways scrolling at 320px', async ({ page }) => {
