@@ -140,7 +140,7 @@ test.describe('the voice catalogue, a dense playable list', () => {
     await expect(page.getByRole('switch', { name: 'Show as grid' })).toBeChecked();
   });
 
-  test('phone 390×844: six rows fit a screen', async ({ page }) => {
+  test('phone 390×844: six rows fit a screen; the order stays in a slim bar at the bottom', async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signUpTrialUser(page, 'Noor');
@@ -160,6 +160,67 @@ test.describe('the voice catalogue, a dense playable list', () => {
       .getByRole('article')
       .evaluateAll((articles) => Math.max(...articles.map((a) => a.getBoundingClientRect().right)));
     expect(widest).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+
+    // After choosing a voice, the order stays in a slim bar at the screen's bottom: "1 chosen" and the button,
+    // in view with the list scrolled to its middle.
+    const allVoices = page.getByRole('region', { name: 'All voices' });
+    const choose = allVoices.getByRole('button', { name: /^Choose / });
+    await choose.first().focus();
+    await page.keyboard.press('Enter');
+    const toggle = page.getByRole('button', { name: '1 chosen', exact: true });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const articles = allVoices.getByRole('article');
+    await articles.nth(Math.floor((await articles.count()) / 2)).evaluate((a) => a.scrollIntoView({ block: 'center' }));
+    const order = page.getByRole('button', { name: 'Order conversions' });
+    const button = (await order.boundingBox())!;
+    expect(button.y).toBeGreaterThanOrEqual(0);
+    expect(button.y + button.height).toBeLessThanOrEqual(844);
+    const bar = (await page.getByRole('group', { name: 'Order' }).evaluate((group) => {
+      const box = group.parentElement!.getBoundingClientRect();
+      return { top: box.top, height: box.height };
+    }))!;
+    console.log(`390×844: order bar ${Math.round(bar.height)} px tall, its button at ${Math.round(button.y)} px`);
+    test.info().annotations.push({
+      type: 'figures',
+      description: `390×844: closed order bar ${Math.round(bar.height)} px tall, Order conversions at y ${Math.round(button.y)} px (list mid-scroll)`,
+    });
+    expect(bar.height).toBeLessThanOrEqual(72);
+    // A control reached by Tab is never under the bar.
+    await articles
+      .nth(2)
+      .getByRole('button', { name: /^Choose / })
+      .evaluate((b) => b.scrollIntoView({ block: 'start' }));
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement!;
+        const box = el.getBoundingClientRect();
+        return { bottom: box.bottom, inBar: !!el.closest('[data-details]') };
+      });
+      if (!focused.inBar) expect(focused.bottom).toBeLessThanOrEqual(bar.top + 1);
+    }
+    // Opened, the bar shows the chosen voice, the order's hint and the notify switch; closed again, it is slim.
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('region', { name: 'Chosen voices (1 of 20)' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Order' })).toContainText('Record or upload an original first');
+    await expect(page.getByRole('group', { name: 'Order' }).getByRole('switch')).toBeVisible();
+    // At the page's top (mid-list, the app's header stuck to the top half-covers a row's buttons, the bar aside).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoAxeViolations(page);
+    await toggle.click();
+    await expect(page.getByRole('region', { name: 'Chosen voices (1 of 20)' })).toBeHidden();
+    // 320 px wide: no sideways scroll, the bar still one line.
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    const narrow = await page
+      .getByRole('group', { name: 'Order' })
+      .evaluate((group) => group.parentElement!.getBoundingClientRect().height);
+    expect(narrow).toBeLessThanOrEqual(72);
+    await page.screenshot({ path: test.info().outputPath('phone-320-bar.png') });
+    await toggle.click();
+    await page.screenshot({ path: test.info().outputPath('phone-320-bar-open.png') });
     await expectNoAxeViolations(page);
   });
 });
