@@ -140,6 +140,37 @@ test.describe('the voice catalogue, a dense playable list', () => {
     await expect(page.getByRole('switch', { name: 'Show as grid' })).toBeChecked();
   });
 
+  test('audition 1440×900: one sound at a time, a demo and a waveform player pause each other', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signUpTrialUser(page, 'Ines');
+    await page.goto('/audition-voices');
+    const allVoices = page.getByRole('region', { name: 'All voices' });
+    const plays = allVoices.getByRole('button', { name: /^Play demo of / });
+    await expect(plays.first()).toBeVisible({ timeout: 15_000 });
+    const name = (await plays.first().getAttribute('aria-label'))!.replace(/^Play demo of /, '');
+    const row = allVoices.getByRole('article', { name });
+    await row.getByRole('button', { name: `Listen to ${name}` }).click();
+    const player = row.getByRole('group', { name: new RegExp(`^${name}: `) });
+    await expect(player.getByRole('button', { name: 'Play' })).toBeEnabled();
+    // The demo loops here, so only another sound can pause it (a short demo would otherwise end by itself).
+    // (The demos' own element, not those of the players, which sit inside their groups.)
+    const demo = allVoices.locator('audio:not([role="group"] audio)');
+    await demo.evaluate((a: HTMLAudioElement) => (a.loop = true));
+    await plays.first().click();
+    await expect.poll(() => demo.evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true);
+    // Starting the waveform player pauses the demo.
+    await player.getByRole('button', { name: 'Play' }).click();
+    await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await expect.poll(() => demo.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
+    await expect(row.getByRole('button', { name: `Play demo of ${name}` })).toHaveAttribute('aria-pressed', 'false');
+    // Starting the demo again pauses the player part-way: it offers to continue.
+    await row.getByRole('button', { name: `Play demo of ${name}` }).click();
+    await expect.poll(() => demo.evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true);
+    await expect(player.getByRole('button', { name: 'Continue' })).toBeVisible();
+    await demo.evaluate((a: HTMLAudioElement) => a.pause());
+  });
+
   test('phone 390×844: six rows fit a screen; the order stays in a slim bar at the bottom', async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
