@@ -220,9 +220,9 @@ globalStyle(
     '@media': { [NARROW]: { display: 'none' } },
   },
 );
-// Opened, the chosen voices and the order's details take the bar's width, under "N chosen" and the button.
+// Opened, the chosen voices take the bar's width under "N chosen", the order after them (as Tab goes).
 globalStyle(`${summaryBar}[data-details="open"] ${summaryChosen}`, {
-  '@media': { [NARROW]: { order: 1, flexBasis: '100%', maxHeight: 'none' } },
+  '@media': { [NARROW]: { flexBasis: '100%', maxHeight: 'none' } },
 });
 // Whatever gets focus is scrolled clear of the slim bar stuck to a phone's bottom.
 globalStyle(`:root:has(${summaryBar})`, { '@media': { [NARROW]: { scrollPaddingBottom: '5.5rem' } } });
