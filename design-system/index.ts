@@ -92,6 +92,7 @@ export { Toolbar, ToolbarSeparator, type ToolbarProps } from './components/Toolb
 export * from './modals/index.ts';
 export { isValidName, NAME_MAX_LENGTH, nameRuleMessage } from './validation/names.ts';
 export * from './format/index.ts';
+export * from './playback/index.ts';
 export {
   Announcer,
   announce,

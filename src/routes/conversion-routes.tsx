@@ -8,7 +8,11 @@ import { ChooseVoicesPage, type OrderSlot } from '../features/voices/index.ts';
  */
 
 const renderOrder = (slot: OrderSlot) => (
-  <OrderConversions originals={slot.originals} onVoiceErrors={slot.onVoiceErrors} />
+  <OrderConversions
+    originals={slot.originals}
+    onVoiceErrors={slot.onVoiceErrors}
+    detailsClassName={slot.detailsClassName}
+  />
 );
 
 /** /choose-voices, with "Order conversions" under the chosen voices. */

@@ -140,7 +140,38 @@ test.describe('the voice catalogue, a dense playable list', () => {
     await expect(page.getByRole('switch', { name: 'Show as grid' })).toBeChecked();
   });
 
-  test('phone 390×844: six rows fit a screen', async ({ page }) => {
+  test('audition 1440×900: one sound at a time, a demo and a waveform player pause each other', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signUpTrialUser(page, 'Ines');
+    await page.goto('/audition-voices');
+    const allVoices = page.getByRole('region', { name: 'All voices' });
+    const plays = allVoices.getByRole('button', { name: /^Play demo of / });
+    await expect(plays.first()).toBeVisible({ timeout: 15_000 });
+    const name = (await plays.first().getAttribute('aria-label'))!.replace(/^Play demo of /, '');
+    const row = allVoices.getByRole('article', { name });
+    await row.getByRole('button', { name: `Listen to ${name}` }).click();
+    const player = row.getByRole('group', { name: new RegExp(`^${name}: `) });
+    await expect(player.getByRole('button', { name: 'Play' })).toBeEnabled();
+    // The demo loops here, so only another sound can pause it (a short demo would otherwise end by itself).
+    // (The demos' own element, not those of the players, which sit inside their groups.)
+    const demo = allVoices.locator('audio:not([role="group"] audio)');
+    await demo.evaluate((a: HTMLAudioElement) => (a.loop = true));
+    await plays.first().click();
+    await expect.poll(() => demo.evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true);
+    // Starting the waveform player pauses the demo.
+    await player.getByRole('button', { name: 'Play' }).click();
+    await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await expect.poll(() => demo.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
+    await expect(row.getByRole('button', { name: `Play demo of ${name}` })).toHaveAttribute('aria-pressed', 'false');
+    // Starting the demo again pauses the player part-way: it offers to continue.
+    await row.getByRole('button', { name: `Play demo of ${name}` }).click();
+    await expect.poll(() => demo.evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true);
+    await expect(player.getByRole('button', { name: 'Continue' })).toBeVisible();
+    await demo.evaluate((a: HTMLAudioElement) => a.pause());
+  });
+
+  test('phone 390×844: six rows fit a screen; the order stays in a slim bar at the bottom', async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signUpTrialUser(page, 'Noor');
@@ -161,5 +192,67 @@ test.describe('the voice catalogue, a dense playable list', () => {
       .evaluateAll((articles) => Math.max(...articles.map((a) => a.getBoundingClientRect().right)));
     expect(widest).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
+
+    // After choosing a voice, the order stays in a slim bar at the screen's bottom: "1 chosen" and the button,
+    // in view with the list scrolled to its middle.
+    const allVoices = page.getByRole('region', { name: 'All voices' });
+    const choose = allVoices.getByRole('button', { name: /^Choose / });
+    await choose.first().focus();
+    await page.keyboard.press('Enter');
+    const toggle = page.getByRole('button', { name: '1 chosen', exact: true });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const articles = allVoices.getByRole('article');
+    await articles.nth(Math.floor((await articles.count()) / 2)).evaluate((a) => a.scrollIntoView({ block: 'center' }));
+    const order = page.getByRole('button', { name: 'Order conversions' });
+    const button = (await order.boundingBox())!;
+    expect(button.y).toBeGreaterThanOrEqual(0);
+    expect(button.y + button.height).toBeLessThanOrEqual(844);
+    const bar = (await page.getByRole('group', { name: 'Order' }).evaluate((group) => {
+      const box = group.parentElement!.getBoundingClientRect();
+      return { top: box.top, height: box.height };
+    }))!;
+    console.log(`390×844: order bar ${Math.round(bar.height)} px tall, its button at ${Math.round(button.y)} px`);
+    test.info().annotations.push({
+      type: 'figures',
+      description: `390×844: closed order bar ${Math.round(bar.height)} px tall, Order conversions at y ${Math.round(button.y)} px (list mid-scroll)`,
+    });
+    expect(bar.height).toBeLessThanOrEqual(72);
+    // A control reached by Tab is never under the bar.
+    await articles
+      .nth(2)
+      .getByRole('button', { name: /^Choose / })
+      .evaluate((b) => b.scrollIntoView({ block: 'start' }));
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement!;
+        const box = el.getBoundingClientRect();
+        return { bottom: box.bottom, inBar: !!el.closest('[data-details]') };
+      });
+      if (!focused.inBar) expect(focused.bottom).toBeLessThanOrEqual(bar.top + 1);
+    }
+    // Opened, the bar shows the chosen voice, the order's hint and the notify switch; closed again, it is slim.
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('region', { name: 'Chosen voices (1 of 20)' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Order' })).toContainText('Record or upload an original first');
+    await expect(page.getByRole('group', { name: 'Order' }).getByRole('switch')).toBeVisible();
+    // At the page's top (mid-list, the app's header stuck to the top half-covers a row's buttons, the bar aside).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoAxeViolations(page);
+    await toggle.click();
+    await expect(page.getByRole('region', { name: 'Chosen voices (1 of 20)' })).toBeHidden();
+    // 320 px wide: no sideways scroll, the bar still one line.
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    const narrow = await page
+      .getByRole('group', { name: 'Order' })
+      .evaluate((group) => group.parentElement!.getBoundingClientRect().height);
+    expect(narrow).toBeLessThanOrEqual(72);
+    await expectNoAxeViolations(page);
+    // Opened at 320 px, still no sideways scroll.
+    await toggle.click();
+    await expect(page.getByRole('region', { name: 'Chosen voices (1 of 20)' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   });
 });

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog, clearAnnouncements } from '../../announcer/announcer.ts';
+import { registerExclusivePlayback } from '../../playback/exclusive-playback.ts';
 import { audiowaveformFromSamples } from './peaks.ts';
 import { synthesiseClip } from './story-audio.ts';
 import {
@@ -129,6 +130,58 @@ export const Keyboard: Story = {
     await userEvent.keyboard(' ');
     await within(player).findByRole('button', { name: 'Continue' });
     await expect(args.onError).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * One sound at a time: another player on the page (here a voice's demo, a muted video registered for exclusive
+ * playback as the catalogue's demo is) pauses when this player starts, and starting it again pauses this one.
+ */
+function WithDemo(props: WaveformPlayerProps & { audioUrl: string }) {
+  const [demo, setDemo] = useState<HTMLVideoElement | null>(null);
+  const [demoPlaying, setDemoPlaying] = useState(false);
+  useEffect(() => (demo ? registerExclusivePlayback(demo) : undefined), [demo]);
+  return (
+    <div>
+      <WithMutedVideo {...props} />
+      <video
+        ref={setDemo}
+        src={props.audioUrl}
+        muted
+        playsInline
+        hidden
+        onPlay={() => setDemoPlaying(true)}
+        onPause={() => setDemoPlaying(false)}
+      />
+      <button type="button" onClick={() => void demo?.play()}>
+        Play demo
+      </button>
+      <p role="status">{demoPlaying ? 'Demo playing' : 'Demo paused'}</p>
+    </div>
+  );
+}
+
+export const OneSoundAtATime: Story = {
+  tags: ['no-visual'],
+  parameters: { chromatic: { disableSnapshot: true } },
+  render: (args) => <WithDemo {...(args as WaveformPlayerProps & { audioUrl: string })} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const player = canvas.getByRole('group', { name: 'Original recording' });
+    await waitFor(() => expect(within(player).getByRole('slider', { name: 'Seek' })).toBeEnabled());
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Play demo' }));
+    await canvas.findByText('Demo playing');
+
+    // Starting the player pauses the demo.
+    await userEvent.click(within(player).getByRole('button', { name: 'Play' }));
+    await within(player).findByRole('button', { name: 'Pause' });
+    await canvas.findByText('Demo paused');
+
+    // Starting the demo pauses the player part-way: it offers to continue.
+    await userEvent.click(canvas.getByRole('button', { name: 'Play demo' }));
+    await canvas.findByText('Demo playing');
+    await within(player).findByRole('button', { name: 'Continue' });
   },
 };
 

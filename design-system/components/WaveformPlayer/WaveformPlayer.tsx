@@ -14,6 +14,7 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import WaveSurfer from 'wavesurfer.js';
 import { announce } from '../../announcer/announcer.ts';
 import { formatClock } from '../../format/duration.ts';
+import { registerExclusivePlayback } from '../../playback/exclusive-playback.ts';
 import { vars } from '../../theme/vars.css.ts';
 import { Icon } from '../Icon/Icon.tsx';
 import { Tooltip, TooltipTrigger } from '../Tooltip/Tooltip.tsx';
@@ -427,6 +428,9 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
       ...colors(),
     });
     wsRef.current = ws;
+    // One sound at a time: this player pauses any other that plays, and is paused by it.
+    const element = ws.getMediaElement();
+    const leaveExclusive = element ? registerExclusivePlayback(element) : () => {};
     applyMuted(ws);
     resume(ws);
     const unsubscribe = [
@@ -445,6 +449,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
     scheme.addEventListener('change', recolor);
     return () => {
       unsubscribe.forEach((off) => off());
+      leaveExclusive();
       observer.disconnect();
       scheme.removeEventListener('change', recolor);
       // A switch pauses the track left (quietly: the player goes on) and keeps the transport's state.

@@ -31,6 +31,8 @@ export interface OrderConversionsProps {
    * body/conversions/N/…); called with {} when an order starts.
    */
   onVoiceErrors: (errors: Record<string, string>) => void;
+  /** A class for what shows besides the button and an error (the hint and the notify switch), e.g. to fold them away. */
+  detailsClassName?: string;
 }
 
 // The voice settings a refused conversion names, in the user's words; any other field keeps the server's.
@@ -48,7 +50,7 @@ const FIELD_MESSAGES: Record<string, MessageId> = {
  * the user goes to the original on its project page. A plan that does not allow it (402) opens the upgrade
  * prompt for its reason; a refused voice (422) is shown at that voice; anything else below the button.
  */
-export function OrderConversions({ originals, onVoiceErrors }: OrderConversionsProps) {
+export function OrderConversions({ originals, onVoiceErrors, detailsClassName }: OrderConversionsProps) {
   const intl = useIntl();
   const api = useApi();
   const navigate = useNavigate();
@@ -148,11 +150,15 @@ export function OrderConversions({ originals, onVoiceErrors }: OrderConversionsP
       >
         <FormattedMessage id="conversions.order.button" />
       </Button>
-      <Text tone="muted" id={hintId}>
-        {reason ?? summary}
-      </Text>
       {error ? <Text tone="critical">{error}</Text> : null}
-      <NotifyOnFinishSwitch />
+      <div className={detailsClassName}>
+        <Stack gap="sm" align="start">
+          <Text tone="muted" id={hintId}>
+            {reason ?? summary}
+          </Text>
+          <NotifyOnFinishSwitch />
+        </Stack>
+      </div>
     </Stack>
   );
 }

@@ -15,6 +15,7 @@ import {
   finished,
   makeConversion,
   makeOriginal,
+  makeVoice,
   processing,
   type ConversionsState,
 } from './story-server.ts';
@@ -54,11 +55,20 @@ interface Loaded {
 
 async function load(
   conversions: (original: Recording) => Recording[],
-  options: { user?: ReturnType<typeof testUser>; overrides?: ConversionsState['overrides'] } = {},
+  options: {
+    user?: ReturnType<typeof testUser>;
+    overrides?: ConversionsState['overrides'];
+    voiceDetails?: ConversionsState['voiceDetails'];
+  } = {},
 ): Promise<Loaded> {
   const made = conversions(makeOriginal());
   const original = makeOriginal({ conversions_count: made.length });
-  const state: ConversionsState = { originals: [original], conversions: made, overrides: options.overrides };
+  const state: ConversionsState = {
+    originals: [original],
+    conversions: made,
+    overrides: options.overrides,
+    voiceDetails: options.voiceDetails,
+  };
   const harness = await createHarness({
     path: '/studio',
     user: options.user ?? payingUser(),
@@ -219,6 +229,55 @@ export const DoneWithCompareAndDownload: Story = {
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(media.paused).toBe(true));
     await expect(pause).toHaveAccessibleName('Play Ada, +2 st');
+  },
+};
+
+/** A voice's artwork, as GET /voice-art/<slug>/thumbnail.svg serves it (a square of the voice's colour). */
+const ADA_ART = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#7b3fa0"/></svg>',
+)}`;
+
+/**
+ * Each row shows its voice's artwork, found for the whole list in one lookup of the voices; a voice that is gone
+ * (Bruno's) keeps its initials. Both thumbnails take the same fixed box.
+ */
+export const VoiceArtwork: Story = {
+  loaders: [
+    () =>
+      load(
+        (o) => [
+          makeConversion(1, o, 'Ada', 'done'),
+          makeConversion(2, o, 'Bruno', 'done', { semitones_correction: -1.5 }),
+          makeConversion(3, o, 'Ada', 'error', { voice_id: makeVoice(1, 'Ada').id }),
+        ],
+        { voiceDetails: [{ ...makeVoice(1, 'Ada'), thumbnail_url: ADA_ART }] },
+      ),
+  ],
+  play: async ({ canvasElement, loaded }) => {
+    const { harness } = loadedOf(loaded);
+    const list = await within(canvasElement).findByRole('list', { name: /^Conversions of/ });
+    const rows = within(list).getAllByRole('listitem');
+    await expect(rows).toHaveLength(3);
+    const ada = rows.filter((row) => within(row).queryByRole('heading', { name: /^Ada/ }));
+    await expect(ada).toHaveLength(2);
+    for (const row of ada) {
+      await waitFor(() => expect(row.querySelector('img')).toHaveAttribute('src', ADA_ART));
+    }
+    const bruno = item(canvasElement, 'Bruno');
+    await expect(bruno.querySelector('img')).toBeNull();
+    await expect(within(bruno).getByText('B', { exact: true })).toBeVisible();
+    // The artwork takes the initials' box: no row moves when it arrives.
+    const box = (row: HTMLElement) => row.querySelector('img')?.parentElement ?? row.querySelector('[aria-hidden]')!;
+    for (const row of rows) {
+      const { width, height } = box(row).getBoundingClientRect();
+      await expect([width, height]).toEqual([40, 40]);
+    }
+    // One lookup for the list (not one per row), each voice asked once.
+    const lookups = callsTo(harness, 'POST', '/api/v2/voices/by-ids');
+    await expect(lookups).toHaveLength(1);
+    await expect([...(lookups[0]!.body as { voice_ids: string[] }).voice_ids].sort()).toEqual(
+      [makeVoice(1, 'Ada').id, makeVoice(2, 'Bruno').id].sort(),
+    );
   },
 };
 

@@ -31,6 +31,7 @@ import { useFinishNotifications } from '../notifications/finish-notifications.ts
 import { parseStage } from '../../../shared/process-stage.ts';
 import * as styles from './conversions.css.ts';
 import { useCompleted, useConversions } from './use-conversions.ts';
+import { useVoiceThumbnails } from './use-voice-thumbnails.ts';
 import { openModal } from '../../../shared/modals/index.ts';
 import { isPlaying, originalTracksStore } from '../../../shared/original-tracks.store.ts';
 
@@ -72,6 +73,8 @@ export function OriginalConversions({ original, headingLevel = 4 }: OriginalConv
   const heading = useRef<HTMLHeadingElement>(null);
   const Heading = headingLevel === 5 ? 'h5' : 'h4';
   useFinishNotifications(original);
+  // A conversion's voice never changes: its first snapshot names it.
+  const thumbnails = useVoiceThumbnails(list.actors.map((a) => a.getSnapshot().context.recording.voice_id));
 
   // The completed conversions are the original's player's tracks, after the original.
   const tracks = useMemo<WaveformTrack[]>(
@@ -136,6 +139,7 @@ export function OriginalConversions({ original, headingLevel = 4 }: OriginalConv
             actor={actor}
             original={original}
             headingLevel={headingLevel === 5 ? 6 : 5}
+            thumbnails={thumbnails}
             onDeleted={() => onDeleted(actor)}
             onOrdered={list.reload}
           />
@@ -166,12 +170,15 @@ function ConversionItem({
   actor,
   original,
   headingLevel,
+  thumbnails,
   onDeleted,
   onOrdered,
 }: {
   actor: ConversionActor;
   original: Recording;
   headingLevel: 5 | 6;
+  /** The voices' artwork by voice id (a voice without one shows its initials). */
+  thumbnails: ReadonlyMap<string, string>;
   onDeleted: () => void;
   /** A regenerated conversion was ordered: the list fetches it. */
   onOrdered: () => void;
@@ -238,7 +245,12 @@ function ConversionItem({
   return (
     <li className={styles.item} aria-labelledby={headingId} data-state={display}>
       <span className={styles.thumb}>
-        <Avatar name={voiceName} size="md" decorative />
+        <Avatar
+          name={voiceName}
+          src={recording.voice_id ? thumbnails.get(recording.voice_id) : undefined}
+          size="md"
+          decorative
+        />
       </span>
       <div className={styles.main}>
         <div className={styles.title}>

@@ -9,6 +9,7 @@ import {
   RadioGroup,
   Skeleton,
   Text,
+  registerExclusivePlayback,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { useResource } from '../../../machines/index.ts';
@@ -49,9 +50,6 @@ export function PreparingSamples() {
   );
 }
 
-/** The page's sample that is playing: starting another pauses it, so two samples never talk at once. */
-let playingElement: HTMLMediaElement | null = null;
-
 /**
  * The media element samples play through: audio, muted or not. Stories and tests, which cannot give the user
  * gesture Chromium asks for, play through a muted `<video>` (the only media it plays without one), as the
@@ -91,6 +89,11 @@ function useAudio() {
     if (wasPlaying) play(src);
   };
   const pause = () => ref.current?.pause();
+  // Two samples (or a sample and any other player on the page) never talk at once.
+  useEffect(() => {
+    const el = ref.current;
+    return el ? registerExclusivePlayback(el) : undefined;
+  }, []);
   const element = (
     // Audio only, with its text beside it as the alternative (WCAG 1.2.1): there is no video to caption.
     <Media
@@ -98,11 +101,7 @@ function useAudio() {
       hidden
       muted={media.muted}
       preload="none"
-      onPlay={(event) => {
-        if (playingElement && playingElement !== event.currentTarget) playingElement.pause();
-        playingElement = event.currentTarget;
-        setPlaying(true);
-      }}
+      onPlay={() => setPlaying(true)}
       onPause={() => setPlaying(false)}
       onEnded={() => setPlaying(false)}
       onError={() => {

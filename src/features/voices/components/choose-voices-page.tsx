@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ButtonLink, PageBlock, PageHeader } from '../../../../design-system/index.ts';
+import { Button, ButtonLink, Icon, PageBlock, PageHeader } from '../../../../design-system/index.ts';
 import { lastUsedVoicesStore, useSession, voiceSelectionStore, type VoiceChoice } from '../../../machines/index.ts';
 import type { OriginalSummary } from '../api/voices-api.ts';
 import { keepNewOriginal } from '../keep-new-original.ts';
@@ -20,6 +20,11 @@ export interface OrderSlot {
   originals: readonly OriginalSummary[];
   /** Shows messages at chosen voices by voice id (a refused order names one); {} clears them. */
   onVoiceErrors: (errors: Record<string, string>) => void;
+  /**
+   * The class for what the order shows besides its button (its hint, its options): on a phone the summary bar
+   * folds them away with the chosen voices until the user opens it.
+   */
+  detailsClassName: string;
 }
 
 export interface ChooseVoicesPageProps {
@@ -56,6 +61,10 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
     errors: {},
   });
   const errorsNow = voiceErrors.for === selection.choices ? voiceErrors.errors : {};
+  // On a phone the bar is one slim line ("N chosen" and the order button) until opened; a refused voice opens it.
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const open = detailsOpen || Object.keys(errorsNow).length > 0;
+  const chosenId = useId();
   const onVoiceErrors = useCallback(
     (errors: Record<string, string>) =>
       setVoiceErrors({ for: voiceSelectionStore.getSnapshot().context.choices, errors }),
@@ -111,8 +120,20 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
         skipLabel={intl.formatMessage({ id: 'voices.order.skip' }, { count: selection.choices.length })}
       />
       {/* The chosen voices and the order, stuck to the screen's bottom while the catalogue scrolls. */}
-      <div className={styles.summaryBar}>
-        <div className={styles.summaryChosen}>
+      <div className={styles.summaryBar} data-details={open ? 'open' : 'closed'}>
+        <div className={styles.summaryToggle}>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-expanded={open}
+            aria-controls={chosenId}
+            onPress={() => setDetailsOpen(!open)}
+          >
+            <Icon name={open ? 'chevronDown' : 'chevronUp'} />
+            <FormattedMessage id="voices.summary.toggle" values={{ count: selection.choices.length }} />
+          </Button>
+        </div>
+        <div className={styles.summaryChosen} id={chosenId}>
           <ChosenVoices
             choices={selection.choices}
             errors={errorsNow}
@@ -128,7 +149,11 @@ export function ChooseVoicesPage({ renderOrder }: ChooseVoicesPageProps = {}) {
           aria-label={intl.formatMessage({ id: 'voices.order.group' })}
           tabIndex={-1}
         >
-          {renderOrder?.({ originals: originals.status === 'ready' ? originals.value : [], onVoiceErrors })}
+          {renderOrder?.({
+            originals: originals.status === 'ready' ? originals.value : [],
+            onVoiceErrors,
+            detailsClassName: styles.summaryDetails,
+          })}
         </div>
       </div>
     </PageBlock>

@@ -15,6 +15,7 @@ import {
   Switch,
   Text,
   useAnnounceChange,
+  registerExclusivePlayback,
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { failureMessage, listPreferencesStore, useResource, type VoiceChoice } from '../../../machines/index.ts';
@@ -195,13 +196,11 @@ export function VoiceCatalogue({
       } satisfies VoiceSettingsData,
     });
 
-  // Any other sound that starts on the page (an audition player, a recording) stops the demo: one at a time.
+  // One sound at a time: any other sound that starts on the page (an audition player, a recording) stops the
+  // demo, and the demo starting pauses them.
   useEffect(() => {
-    const onPlay = (event: Event) => {
-      if (event.target !== audioRef.current) audioRef.current?.pause();
-    };
-    document.addEventListener('play', onPlay, true);
-    return () => document.removeEventListener('play', onPlay, true);
+    const audio = audioRef.current;
+    return audio ? registerExclusivePlayback(audio) : undefined;
   }, []);
 
   const togglePlay = (voice: Voice, demo: DemoItem) => {

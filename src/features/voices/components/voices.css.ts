@@ -169,14 +169,24 @@ export const skipToOrder = style({
 });
 export const skeletonText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, minWidth: 0 });
 
+/** Where the whole summary bar (the chosen voices and the order) stays in sight while the catalogue scrolls. */
+const WIDE = 'screen and (min-width: 60rem) and (min-height: 36rem)';
+/** Elsewhere (a phone, a short screen) the bar is one slim line until the user opens it. */
+const NARROW = 'screen and (max-width: 59.99rem), screen and (max-height: 35.99rem)';
+
 /** The chosen voices and the order action, stuck to the bottom of the screen while the catalogue scrolls. */
 export const summaryBar = style({
-  // Stuck where the screen has room for it and the rows; on a phone it closes the page (its skip links stay).
+  position: 'sticky',
+  bottom: 0,
+  zIndex: vars.zIndex.sticky,
   '@media': {
-    'screen and (min-width: 60rem) and (min-height: 36rem)': {
-      position: 'sticky',
-      bottom: 0,
-      zIndex: vars.zIndex.sticky,
+    [NARROW]: {
+      alignItems: 'center',
+      gap: vars.space.sm,
+      padding: vars.space.sm,
+      // Opened on a short screen, it scrolls within itself rather than hide the page.
+      maxHeight: '70vh',
+      overflowY: 'auto',
     },
   },
   display: 'flex',
@@ -191,6 +201,31 @@ export const summaryBar = style({
 });
 export const summaryChosen = style({ flex: '1 1 20rem', minWidth: 0, maxHeight: '11rem', overflowY: 'auto' });
 export const summaryOrder = style({ flex: '0 1 auto', minWidth: 0 });
+/** "N chosen", the phone's way to open the bar (the wide bar shows everything). */
+export const summaryToggle = style({
+  flex: '1 1 auto',
+  minWidth: 0,
+  '@media': { [WIDE]: { display: 'none' } },
+});
+// The narrowest phones (320px) keep the bar one line: "N chosen" without its chevron, the bar's padding slim.
+globalStyle(`${summaryToggle} svg`, { '@media': { 'screen and (max-width: 22rem)': { display: 'none' } } });
+globalStyle(`${summaryBar}[data-details]`, {
+  '@media': { 'screen and (max-width: 22rem)': { paddingInline: vars.space.xs, columnGap: vars.space.xs } },
+});
+/** The order's hint and options: folded away with the chosen voices in the closed phone bar. */
+export const summaryDetails = style({});
+globalStyle(
+  `${summaryBar}[data-details="closed"] ${summaryChosen}, ${summaryBar}[data-details="closed"] ${summaryDetails}`,
+  {
+    '@media': { [NARROW]: { display: 'none' } },
+  },
+);
+// Opened, the chosen voices take the bar's width under "N chosen", the order after them (as Tab goes).
+globalStyle(`${summaryBar}[data-details="open"] ${summaryChosen}`, {
+  '@media': { [NARROW]: { flexBasis: '100%', maxHeight: 'none' } },
+});
+// Whatever gets focus is scrolled clear of the slim bar stuck to a phone's bottom.
+globalStyle(`:root:has(${summaryBar})`, { '@media': { [NARROW]: { scrollPaddingBottom: '5.5rem' } } });
 export const compactList = style({
   listStyle: 'none',
   margin: 0,
@@ -223,6 +258,6 @@ export const filterGrid = style({
 export const steps = style({ margin: 0, paddingInlineStart: vars.space.xl, display: 'grid', gap: vars.space.xs });
 globalStyle(`${compactList} > li`, { flex: '0 1 31rem', minWidth: 0 });
 // A control focused in the catalogue is scrolled clear of the summary bar stuck to the screen's bottom.
-globalStyle(`${list} button, ${list} a`, { scrollMarginBottom: '16rem' });
+globalStyle(`${list} button, ${list} a`, { '@media': { [WIDE]: { scrollMarginBottom: '16rem' } } });
 // In a tile the actions start under the art and may take a second line.
 globalStyle(`${tile} ${rowActions}`, { justifyContent: 'flex-start', flexWrap: 'wrap' });

@@ -1,0 +1,1 @@
+export { registerExclusivePlayback } from './exclusive-playback.ts';
