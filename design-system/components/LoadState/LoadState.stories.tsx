@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { Skeleton } from '../Skeleton/Skeleton.tsx';
+import { Stack } from '../Stack/Stack.tsx';
 import { LoadState } from './LoadState.tsx';
 
 const onRetry = fn();
@@ -21,6 +23,25 @@ type Story = StoryObj<typeof meta>;
 export const Loading: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading projects…');
+  },
+};
+
+/** Skeletons in the loaded layout's shape: the loading line is said, not shown, and the skeletons are hidden. */
+export const LoadingWithSkeletons: Story = {
+  args: {
+    placeholder: (
+      <Stack gap="sm">
+        <Skeleton shape="rect" height="3rem" />
+        <Skeleton shape="rect" height="3rem" />
+        <Skeleton shape="rect" height="3rem" />
+      </Stack>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading projects…');
+    await expect(canvasElement.querySelector('[aria-busy="true"]')).not.toBeNull();
+    await expect(canvasElement.querySelectorAll('[aria-hidden="true"] > *').length).toBeGreaterThan(0);
   },
 };
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../Button/Button.tsx';
 import { Inline } from '../Inline/Inline.tsx';
 import { Text } from '../Text/Text.tsx';
+import { VisuallyHidden } from '../VisuallyHidden/VisuallyHidden.tsx';
 
 export interface LoadStateProps {
   /** Where the load is: loading shows `loading`, error shows `error` (and Try again), else `children`. */
@@ -16,13 +17,36 @@ export interface LoadStateProps {
   retryLabel?: ReactNode;
   /** What the loaded data renders (shown when ready or idle). */
   children?: ReactNode;
+  /**
+   * Skeletons shaped like the loaded layout, shown while loading (hidden from assistive technology; the
+   * loading line is then said but not shown), so nothing moves when the data lands.
+   */
+  placeholder?: ReactNode;
 }
 
 /**
  * The pending and failed states of anything a screen loads, one way everywhere: the loading line is a
  * polite status and the failure an alert, so screen readers hear both, with Try again beside the failure.
  */
-export function LoadState({ status, loading, error, onRetry, retryLabel = 'Try again', children }: LoadStateProps) {
+export function LoadState({
+  status,
+  loading,
+  error,
+  onRetry,
+  retryLabel = 'Try again',
+  children,
+  placeholder,
+}: LoadStateProps) {
+  if (status === 'loading' && placeholder) {
+    return (
+      <div aria-busy="true">
+        <VisuallyHidden>
+          <span role="status">{loading}</span>
+        </VisuallyHidden>
+        <div aria-hidden="true">{placeholder}</div>
+      </div>
+    );
+  }
   if (status === 'loading') {
     return (
       <Text tone="muted" role="status">

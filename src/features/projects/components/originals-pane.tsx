@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Heading, LoadState, Text } from '../../../../design-system/index.ts';
+import { EmptyState, Heading, LoadState, Skeleton, Stack } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { listPreferencesStore } from '../../../machines/index.ts';
 import {
@@ -90,12 +90,25 @@ export function OriginalsPane({
       status={list.status}
       loading={intl.formatMessage({ id: 'projects.originals.loading' })}
       error={list.error}
+      placeholder={
+        // The heading and three originals as they land (an original without conversions is about 110px).
+        <Stack gap="md">
+          <Skeleton shape="text" width="12rem" />
+          <div className={styles.originals}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} shape="rect" height="110px" />
+            ))}
+          </div>
+        </Stack>
+      }
     >
       <Heading level={3} size="lg">
         {intl.formatMessage({ id: 'projects.originals.title' }, { count: total })}
       </Heading>
       {items.length === 0 ? (
-        <Text tone="muted">{intl.formatMessage({ id: 'projects.originals.empty' })}</Text>
+        <EmptyState icon="microphone" headingLevel={4} heading={intl.formatMessage({ id: 'projects.originals.empty' })}>
+          {intl.formatMessage({ id: 'projects.originals.empty.body' })}
+        </EmptyState>
       ) : (
         <ul
           className={styles.originals}

@@ -7,6 +7,8 @@ import {
   Cell,
   Column,
   EmptyState,
+  Skeleton,
+  Stack,
   formatDate,
   formatSize,
   Inline,
@@ -138,6 +140,13 @@ export function ProjectsPage() {
               <EmptyState heading={intl.formatMessage({ id: 'projects.empty.title' })} headingLevel={2}>
                 <FormattedMessage id="projects.empty.body" />
               </EmptyState>
+            ) : list.status === 'loading' ? (
+              // Rows as they land; the status line above says what is loading.
+              <Stack gap="sm">
+                {[0, 1, 2, 3, 4].map((i) => (
+                  <Skeleton key={i} shape="rect" height="2.5rem" />
+                ))}
+              </Stack>
             ) : null
           }
         >
