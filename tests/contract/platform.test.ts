@@ -28,13 +28,14 @@ describe('platform: security, 501 and validation on every operation', () => {
   });
   afterAll(() => t.close());
 
-  it('serves all 89 calls of the spec (and the designed private-voice check, OAuth provider list, form_post receiver, billing webhook, credit ledger and its export, and Custom plans)', () => {
-    expect(operations).toHaveLength(96);
-    expect(new Set(operations.map((o) => o.operationId)).size).toBe(96);
+  it('serves all 89 calls of the spec (and the designed private-voice check, OAuth provider list, form_post receiver, billing webhook, credit ledger and its export, Custom plans, and the marketing samples)', () => {
+    expect(operations).toHaveLength(97);
+    expect(new Set(operations.map((o) => o.operationId)).size).toBe(97);
   });
 
   it('answers 401 with a JSON detail to an anonymous caller on every operation that needs sign-in', async () => {
-    // Exactly these may be called without signing in: the ways in, password recovery, pricing and tracking.
+    // Exactly these may be called without signing in: the ways in, password recovery, pricing, the marketing
+    // site's samples and tracking.
     expect(
       operations
         .filter(isPublic)
@@ -44,6 +45,7 @@ describe('platform: security, 501 and validation on every operation', () => {
       'changePassword',
       'forgotPassword',
       'getOauthUri',
+      'getShowcase',
       'getSubscriptions',
       'listOauthProviders',
       'login',
