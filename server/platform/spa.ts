@@ -26,6 +26,20 @@ export function renderIndexHtml(html: string, settings: Record<string, string>):
   return tags ? html.replace(/<\/head>/i, `${tags}</head>`) : html;
 }
 
+/** A year: the longest max-age caches honour (RFC 9111 advises no more). */
+const ONE_YEAR_SECONDS = 31_536_000;
+
+/**
+ * The cache policy of a built file: what vite wrote under assets/ carries a hash of its content in its
+ * name, so a new build makes new names and the old bytes never change: cached for a year and never
+ * revalidated. Anything else (favicon.svg and the rest of public/) keeps its name across builds, so
+ * the browser revalidates it each time (ETag / Last-Modified: a 304 when unchanged).
+ */
+export function cacheControlFor(distDir: string, file: string): string {
+  const relative = path.relative(distDir, file).split(path.sep).join('/');
+  return relative.startsWith('assets/') ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache';
+}
+
 /**
  * Serves the built SPA (DIST_DIR); any other GET that wants HTML gets index.html so deep links work, and
  * anything else unknown is a 404 with a detail.
@@ -37,8 +51,21 @@ export const spaPlugin = fp(
     const indexFile = path.join(distDir, 'index.html');
     const indexHtml = existsSync(indexFile) ? renderIndexHtml(readFileSync(indexFile, 'utf8'), settings) : null;
     if (indexHtml !== null) {
-      // index: false — the page itself is always the rendered one below, never the file as built.
-      await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+      await app.register(fastifyStatic, {
+        root: distDir,
+        wildcard: false,
+        // The page itself is always the rendered one below (no-cache), never the file as built; the .br/.gz
+        // siblings the build wrote are not routes of their own but what preCompressed picks.
+        index: false,
+        globIgnore: ['index.html', 'index.html.*', '**/*.br', '**/*.gz'],
+        // `x.js` answers with x.js.br or x.js.gz when the client accepts it (Content-Encoding, and
+        // `Vary: Accept-Encoding` on every answer, the uncompressed one too), else the file itself.
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (reply, file) => {
+          void reply.header('cache-control', cacheControlFor(distDir, file));
+        },
+      });
     }
     app.setNotFoundHandler(async (request, reply) => {
       const url = request.url.split('?')[0]!;
