@@ -24,8 +24,12 @@ async function builtDist(): Promise<string> {
   await mkdir(path.join(dist, 'assets'));
   await writeFile(
     path.join(dist, 'index.html'),
-    `<!doctype html><html><head><title>Timbre</title><script type="module" src="${SCRIPT}"></script></head>` +
-      '<body><div id="root"></div></body></html>',
+    `<!doctype html><html><head><title>Timbre</title><script type="module" src="${SCRIPT}"></script>` +
+      // A page over 1 KB, as one with its first route's chunks preloaded is.
+      Array.from({ length: 24 }, (_, i) => `<link rel="modulepreload" href="/assets/route-${i}-Cq8vL2x${i}.js">`).join(
+        '',
+      ) +
+      '</head><body><div id="root"></div></body></html>',
   );
   await writeFile(path.join(dist, SCRIPT), script);
   await writeFile(
@@ -95,12 +99,24 @@ describe('the built SPA: precompressed files and cache headers', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
-  it('never caches the page itself, at / , a deep link or /index.html, and serves no .br file as a route', async () => {
+  it('never caches the page itself (at /, a deep link or /index.html), compresses it, and serves no .br file as a route', async () => {
     for (const url of ['/', '/alice/my-project', '/index.html']) {
       const page = await t.request({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['cache-control'], url).toBe('no-cache');
       expect(page.body, url).toContain(`src="${SCRIPT}"`);
+      expect(page.headers['content-encoding'], url).toBeUndefined();
+      const br = await t.request({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' },
+      });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers['vary'], url).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(page.body);
+      const gz = await t.request({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+      expect(gunzipSync(gz.rawPayload).toString(), url).toBe(page.body);
     }
     const raw = await t.request({ method: 'GET', url: `${SCRIPT}.br` });
     expect(raw.statusCode).toBe(404);

@@ -1,9 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
+import { COMPRESS_THRESHOLD_BYTES } from './compression.ts';
 
 const API_PREFIXES = ['/api/', '/ws', '/healthz', '/readyz', '/dev/'];
 
@@ -40,6 +43,23 @@ export function cacheControlFor(distDir: string, file: string): string {
   return relative.startsWith('assets/') ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache';
 }
 
+type Encoding = 'br' | 'gzip';
+
+/**
+ * The rendered page and, once it passes the compression threshold, its brotli and gzip forms: made once
+ * at start (the page does not change while the server runs). The not-found handler that sends it gets no
+ * compression hooks from @fastify/compress, so the page is encoded here.
+ */
+function encodedPage(html: string): { identity: Buffer } & Partial<Record<Encoding, Buffer>> {
+  const identity = Buffer.from(html);
+  if (identity.length < COMPRESS_THRESHOLD_BYTES) return { identity };
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(identity, { level: constants.Z_BEST_COMPRESSION }),
+  };
+}
+
 /**
  * Serves the built SPA (DIST_DIR); any other GET that wants HTML gets index.html so deep links work, and
  * anything else unknown is a 404 with a detail.
@@ -50,6 +70,7 @@ export const spaPlugin = fp(
     const settings = spaSettings(app.config);
     const indexFile = path.join(distDir, 'index.html');
     const indexHtml = existsSync(indexFile) ? renderIndexHtml(readFileSync(indexFile, 'utf8'), settings) : null;
+    const page = indexHtml === null ? null : encodedPage(indexHtml);
     if (indexHtml !== null) {
       await app.register(fastifyStatic, {
         root: distDir,
@@ -73,11 +94,18 @@ export const spaPlugin = fp(
       const wantsHtml = (request.headers.accept ?? '').includes('text/html');
       if (
         !isApi &&
-        indexHtml !== null &&
+        page !== null &&
         (request.method === 'GET' || request.method === 'HEAD') &&
         (wantsHtml || !path.extname(url) || url === '/index.html')
       ) {
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+        void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+        if (!page.br) return reply.send(page.identity);
+        // `*` stands for gzip, as @fastify/static and @fastify/compress read it.
+        const accepted = (request.headers['accept-encoding'] ?? '').toLowerCase().replace(/\*/g, 'gzip');
+        const encoding = accepted ? negotiate<Encoding>(accepted, ['br', 'gzip']) : null;
+        void reply.header('vary', 'accept-encoding');
+        if (!encoding) return reply.send(page.identity);
+        return reply.header('content-encoding', encoding).send(page[encoding]);
       }
       return reply.code(404).send({ detail: `Not found: ${request.method} ${url}` });
     });
