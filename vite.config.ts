@@ -1,10 +1,28 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants } from 'node:zlib';
 
 // The SPA build. Storybook's Vite builder reuses this file; vitest.config.ts extends it.
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    // `vite build` writes x.br and x.gz beside every compressible file of dist/ (js, css, html, svg, json;
+    // fonts, images and source maps aside), smallest possible: the server sends them as they are
+    // (server/platform/spa.ts, preCompressed), so the cost is paid once at build, never per request.
+    compression({
+      include: /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/,
+      algorithms: [
+        defineAlgorithm('brotliCompress', {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+        }),
+        defineAlgorithm('gzip', { level: constants.Z_BEST_COMPRESSION }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   resolve: { dedupe: ['react', 'react-dom'] },
   // Pre-bundle up front: a dependency discovered mid-run is re-optimised and can load a second React.
   optimizeDeps: {

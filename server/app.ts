@@ -10,6 +10,7 @@ import { multipartPlugin } from './platform/multipart.ts';
 import { contractCheckPlugin } from './platform/contract-check.ts';
 import { contractPlugin } from './platform/operations.ts';
 import { spaPlugin } from './platform/spa.ts';
+import { compressionPlugin } from './platform/compression.ts';
 import { storagePlugin } from './storage/index.ts';
 import { storageSweepPlugin } from './storage/sweep.ts';
 import { jobsPlugin, type JobsOptions } from './jobs/index.ts';
@@ -125,6 +126,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     step(botCheckPlugin, { botCheck: options.botCheck }),
     // CSP, HSTS (production on https), nosniff, Referrer-Policy… on every answer, before any route exists.
     step(securityHeadersPlugin, {}),
+    // Brotli/gzip answers above 1 KB for every route registered after it (API JSON, waveforms), never the
+    // WebSocket, a 206 or a body already encoded.
+    step(compressionPlugin, {}),
     step(cookie, {}),
     // Multipart forms, and a refused request's unread body drained or its connection closed (every route).
     step(multipartPlugin, { limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES } }),

@@ -1,9 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
+import { COMPRESS_THRESHOLD_BYTES } from './compression.ts';
 
 const API_PREFIXES = ['/api/', '/ws', '/healthz', '/readyz', '/dev/'];
 
@@ -26,6 +29,37 @@ export function renderIndexHtml(html: string, settings: Record<string, string>):
   return tags ? html.replace(/<\/head>/i, `${tags}</head>`) : html;
 }
 
+/** A year: the longest max-age caches honour (RFC 9111 advises no more). */
+const ONE_YEAR_SECONDS = 31_536_000;
+
+/**
+ * The cache policy of a built file: what vite wrote under assets/ carries a hash of its content in its
+ * name, so a new build makes new names and the old bytes never change: cached for a year and never
+ * revalidated. Anything else (favicon.svg and the rest of public/) keeps its name across builds, so
+ * the browser revalidates it each time (ETag / Last-Modified: a 304 when unchanged).
+ */
+export function cacheControlFor(distDir: string, file: string): string {
+  const relative = path.relative(distDir, file).split(path.sep).join('/');
+  return relative.startsWith('assets/') ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache';
+}
+
+type Encoding = 'br' | 'gzip';
+
+/**
+ * The rendered page and, once it passes the compression threshold, its brotli and gzip forms: made once
+ * at start (the page does not change while the server runs). The not-found handler that sends it gets no
+ * compression hooks from @fastify/compress, so the page is encoded here.
+ */
+function encodedPage(html: string): { identity: Buffer } & Partial<Record<Encoding, Buffer>> {
+  const identity = Buffer.from(html);
+  if (identity.length < COMPRESS_THRESHOLD_BYTES) return { identity };
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(identity, { level: constants.Z_BEST_COMPRESSION }),
+  };
+}
+
 /**
  * Serves the built SPA (DIST_DIR); any other GET that wants HTML gets index.html so deep links work, and
  * anything else unknown is a 404 with a detail.
@@ -36,9 +70,23 @@ export const spaPlugin = fp(
     const settings = spaSettings(app.config);
     const indexFile = path.join(distDir, 'index.html');
     const indexHtml = existsSync(indexFile) ? renderIndexHtml(readFileSync(indexFile, 'utf8'), settings) : null;
+    const page = indexHtml === null ? null : encodedPage(indexHtml);
     if (indexHtml !== null) {
-      // index: false — the page itself is always the rendered one below, never the file as built.
-      await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+      await app.register(fastifyStatic, {
+        root: distDir,
+        wildcard: false,
+        // The page itself is always the rendered one below (no-cache), never the file as built; the .br/.gz
+        // siblings the build wrote are not routes of their own but what preCompressed picks.
+        index: false,
+        globIgnore: ['index.html', 'index.html.*', '**/*.br', '**/*.gz'],
+        // `x.js` answers with x.js.br or x.js.gz when the client accepts it (Content-Encoding, and
+        // `Vary: Accept-Encoding` on every answer, the uncompressed one too), else the file itself.
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (reply, file) => {
+          void reply.header('cache-control', cacheControlFor(distDir, file));
+        },
+      });
     }
     app.setNotFoundHandler(async (request, reply) => {
       const url = request.url.split('?')[0]!;
@@ -46,11 +94,18 @@ export const spaPlugin = fp(
       const wantsHtml = (request.headers.accept ?? '').includes('text/html');
       if (
         !isApi &&
-        indexHtml !== null &&
+        page !== null &&
         (request.method === 'GET' || request.method === 'HEAD') &&
         (wantsHtml || !path.extname(url) || url === '/index.html')
       ) {
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+        void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+        if (!page.br) return reply.send(page.identity);
+        // `*` stands for gzip, as @fastify/static and @fastify/compress read it.
+        const accepted = (request.headers['accept-encoding'] ?? '').toLowerCase().replace(/\*/g, 'gzip');
+        const encoding = accepted ? negotiate<Encoding>(accepted, ['br', 'gzip']) : null;
+        void reply.header('vary', 'accept-encoding');
+        if (!encoding) return reply.send(page.identity);
+        return reply.header('content-encoding', encoding).send(page[encoding]);
       }
       return reply.code(404).send({ detail: `Not found: ${request.method} ${url}` });
     });

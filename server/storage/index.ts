@@ -69,6 +69,12 @@ async function serveFile(
     .header('accept-ranges', 'bytes')
     .header('content-type', info.contentType)
     .header('x-content-type-options', 'nosniff')
+    // A user's recording, download or waveform: `private` (no shared cache or CDN keeps someone's voice) with
+    // a max-age that ends when the signed link does, not `no-cache`. A take's or a conversion's files are
+    // written once, under its own id, and a link stays the same for an hour (signed-urls.ts),
+    // so reopening a project reuses the waveform and audio instead of fetching megabytes again; no copy
+    // outlives the link that allowed it. Waveforms (JSON) go compressed above 1 KB (platform/compression.ts);
+    // audio and byte ranges never do.
     .header('cache-control', `private, max-age=${Math.max(0, verdict.expires - Math.floor(Date.now() / 1000))}`);
   if (verdict.name) {
     const download = request.query.download === '1' || request.query.download === 'true';
