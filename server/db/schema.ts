@@ -838,6 +838,19 @@ export const projects = pgTable(
   ],
 );
 
+/**
+ * How many live and soft-deleted projects each owner has, kept by triggers on projects (migration
+ * 0006_list-indexes): the projects list's total for those states is one row, not a count of every project
+ * on every page (10k index entries, ~1.3 ms on PostgreSQL, per request).
+ */
+export const projectCounts = pgTable('project_counts', {
+  ownerId: uuid('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  live: integer('live').notNull().default(0),
+  deleted: integer('deleted').notNull().default(0),
+});
+
 export const folders = pgTable(
   'folders',
   {

@@ -112,6 +112,34 @@ describe('list reads: statements per request', () => {
     }
   });
 
+  it('keeps the totals of live and deleted projects (read from project_counts) through creating and deleting', async () => {
+    const bob = await signIn(t);
+    const as = (url: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE' = 'GET', payload?: object) =>
+      t.request({ method, url, headers: bob.headers, ...(payload ? { payload } : {}) });
+    const totals = async () => ({
+      active: (await as('/api/projects')).json().total,
+      deleted: (await as('/api/projects?state=deleted')).json().total,
+      empty: (await as('/api/projects?state=empty')).json().total,
+    });
+    expect(await totals()).toEqual({ active: 0, deleted: 0, empty: 0 });
+    const ids: string[] = [];
+    for (const name of ['One', 'Two', 'Three']) ids.push((await as('/api/projects', 'POST', { name })).json().id);
+    expect(await totals()).toEqual({ active: 3, deleted: 0, empty: 3 });
+    expect((await as(`/api/projects/${ids[0]}`, 'DELETE')).statusCode).toBe(200);
+    // Deleting it again changes nothing.
+    await as(`/api/projects/${ids[0]}`, 'DELETE');
+    expect(await totals()).toEqual({ active: 2, deleted: 1, empty: 2 });
+    // Permanently: the deleted one, then a live one.
+    expect((await as(`/api/projects/${ids[0]}?hard_delete=true`, 'DELETE')).statusCode).toBe(200);
+    expect((await as(`/api/projects/${ids[1]}?hard_delete=true`, 'DELETE')).statusCode).toBe(200);
+    expect(await totals()).toEqual({ active: 1, deleted: 0, empty: 1 });
+    // Renaming (an update of other columns) leaves the counts alone; Alice's are untouched by Bob's.
+    expect((await as(`/api/projects/${ids[2]}`, 'PATCH', { name: 'Three, renamed' })).statusCode).toBe(200);
+    expect(await totals()).toEqual({ active: 1, deleted: 0, empty: 1 });
+    expect((await as('/api/projects')).json().items).toEqual([expect.objectContaining({ id: ids[2] })]);
+    expect((await get('/api/projects')).body.total).toBe(200);
+  });
+
   it('answers a page of a folder’s originals and of an original’s conversions in the same statements at any size', async () => {
     const { body } = await get('/api/projects?limit=1');
     const folderId: string = body.items[0].folders[0].id;

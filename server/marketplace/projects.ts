@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { folders, models, projects, recordings, users, type Project } from '../db/schema.ts';
+import { folders, models, projectCounts, projects, recordings, users, type Project } from '../db/schema.ts';
 import { isUniqueViolation, query, type Db } from '../platform/db.ts';
 import { notFound } from '../platform/errors.ts';
 import { slugify } from './names.ts';
@@ -189,6 +189,18 @@ async function countProjects(db: Db, where: SQL | undefined) {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The owner's live or soft-deleted projects, from project_counts (kept by triggers on projects): one row
+ * read, where counting the rows themselves reads every one of them on every page.
+ */
+async function countedProjects(db: Db, ownerId: string, state: 'active' | 'deleted') {
+  const [row] = await db
+    .select({ live: projectCounts.live, deleted: projectCounts.deleted })
+    .from(projectCounts)
+    .where(eq(projectCounts.ownerId, ownerId));
+  return (state === 'deleted' ? row?.deleted : row?.live) ?? 0;
+}
+
 export interface ListProjectsQuery extends PageQuery {
   sort?: ProjectSort | undefined;
   state?: ProjectState | undefined;
@@ -197,10 +209,11 @@ export interface ListProjectsQuery extends PageQuery {
 export async function listProjects(db: Db, ownerId: string, query: ListProjectsQuery): Promise<Page<ApiProject>> {
   const offset = query.offset ?? 0;
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  const where = and(eq(projects.ownerId, ownerId), stateFilter(query.state ?? 'active'));
+  const state = query.state ?? 'active';
+  const where = and(eq(projects.ownerId, ownerId), stateFilter(state));
   const [rows, total] = await Promise.all([
     pageOfProjects(db, where, orderOf(query.sort ?? 'updated_at', query.direction ?? 'desc'), limit, offset),
-    countProjects(db, where),
+    state === 'empty' ? countProjects(db, where) : countedProjects(db, ownerId, state),
   ]);
   return { total, offset, limit, items: await toApiProjects(db, ownerId, rows) };
 }
