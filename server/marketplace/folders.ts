@@ -121,14 +121,20 @@ async function pageOfFolders(
   offset: number,
   limit: number,
 ): Promise<Page<ApiFolder>> {
+  // The page's ids from the index of its sort (folders_live_*_idx), then those rows.
+  const ids = db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(folders)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
+      .where(inArray(folders.id, ids))
+      .orderBy(...order),
     db.select({ n: count() }).from(folders).where(where),
   ]);
   return { total: Number(total?.n ?? 0), offset, limit, items: await toApiFolders(db, ownerId, rows) };

@@ -18,6 +18,7 @@ import { callerOf, voiceAvailable, type Caller } from '../models/access.ts';
 import { query, type Db } from '../platform/db.ts';
 import { HttpError, notFound } from '../platform/errors.ts';
 import { conversionFileName } from './names.ts';
+import { pageOfRecordings } from './recordings.ts';
 import { DEFAULT_PAGE_SIZE, unprocessable, type Page, type Schemas } from './shared.ts';
 
 /** openapi/marketplace.yaml CreateOrderRequest: 1..20 conversions per order. */
@@ -404,13 +405,7 @@ export async function listConversions(
   );
   const order = query.direction === 'asc' ? asc : desc;
   const [items, [total]] = await Promise.all([
-    db
-      .select()
-      .from(recordings)
-      .where(where)
-      .orderBy(order(recordings.updatedAt), order(recordings.id))
-      .limit(limit)
-      .offset(offset),
+    pageOfRecordings(db, where, [order(recordings.updatedAt), order(recordings.id)], limit, offset),
     db.select({ n: count() }).from(recordings).where(where),
   ]);
   return { total: Number(total?.n ?? 0), offset, limit, items };

@@ -101,17 +101,32 @@ export async function listOriginals(db: Db, ownerId: string, query: ListOriginal
     eq(recordings.type, 'original'),
     isNull(recordings.deletedAt),
   );
+  const order = orderOf(query.sort ?? 'created_at', query.direction ?? 'desc');
   const [items, [total]] = await Promise.all([
-    db
-      .select()
-      .from(recordings)
-      .where(where)
-      .orderBy(...orderOf(query.sort ?? 'created_at', query.direction ?? 'desc'))
-      .limit(limit)
-      .offset(offset),
+    pageOfRecordings(db, where, order, limit, offset),
     db.select({ n: count() }).from(recordings).where(where),
   ]);
   return { total: Number(total?.n ?? 0), offset, limit, items };
+}
+
+/**
+ * One page of recordings: its ids from the index of the sort first (recordings_live_originals_*_idx,
+ * recordings_live_conversions_updated_at_idx: a deep offset skips index entries, not whole rows), then
+ * those rows.
+ */
+export function pageOfRecordings(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+  const ids = db
+    .select({ id: recordings.id })
+    .from(recordings)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return db
+    .select()
+    .from(recordings)
+    .where(inArray(recordings.id, ids))
+    .orderBy(...order);
 }
 
 /** Every live original of a folder and every live conversion of them, newest first. */

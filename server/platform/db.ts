@@ -19,6 +19,11 @@ export interface Database {
   db: Db;
   /** One round trip, for /readyz. */
   ping(): Promise<void>;
+  /**
+   * Calls `listener` with the SQL of every statement the application sends through `db` (Drizzle's query
+   * log), until the returned function is called. Tests count statements per request with it.
+   */
+  onStatement(listener: StatementListener): () => void;
   close(): Promise<void>;
 }
 
@@ -37,19 +42,39 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+export type StatementListener = (statement: string) => void;
+
+/** Drizzle's logger, handing each statement to the listeners of one database (none: nothing to do). */
+function statementLog() {
+  const listeners = new Set<StatementListener>();
+  return {
+    logger: {
+      logQuery(statement: string) {
+        for (const listener of listeners) listener(statement);
+      },
+    },
+    onStatement(listener: StatementListener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
 /** Opens PostgreSQL (DATABASE_URL) or the embedded PGlite, and applies the migrations. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
+  const { logger, onStatement } = statementLog();
   if (options.databaseUrl) {
     if (shouldMigrate) await migratePostgres(options.databaseUrl);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection the server drops (restart, failover) must not crash the process; the pool
     // replaces it on the next query, and /readyz reports while the database is away.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
       kind: 'postgres',
       db,
+      onStatement,
       ping: async () => {
         await pool.query('select 1');
       },
@@ -60,11 +85,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const client = await PGlite.create(options.pgliteDir ?? 'memory://', {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger });
   if (shouldMigrate) await migratePglite(db, { migrationsFolder });
   return {
     kind: 'pglite',
     db: db as unknown as Db,
+    onStatement,
     ping: async () => {
       await client.query('select 1');
     },

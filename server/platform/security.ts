@@ -4,8 +4,29 @@ import type { Operation, SecurityRequirement } from './contracts.ts';
 import { API_KEY_HEADER, CSRF_HEADER, SESSION_COOKIE, findApiKey, findSession, type Auth } from './sessions.ts';
 import type { Db } from './db.ts';
 
-/** Who is calling: the session behind the cookie, else the owner of the API key, else nobody. */
-export async function authenticate(db: Db, request: FastifyRequest): Promise<Auth | null> {
+/**
+ * The principal of each request, looked up once: the operation's security, a handler and a hook of the
+ * same request all ask authenticate(), and only the first asks the database. Keyed by the request
+ * object, so it lives exactly as long as the request does.
+ */
+const principals = new WeakMap<FastifyRequest, Promise<Auth | null>>();
+
+/**
+ * Who is calling: the session behind the cookie, else the owner of the API key, else nobody. One statement
+ * per request at most, however often it is asked (a request-scoped memo).
+ */
+export function authenticate(db: Db, request: FastifyRequest): Promise<Auth | null> {
+  let principal = principals.get(request);
+  if (!principal) {
+    principal = lookUp(db, request);
+    principals.set(request, principal);
+    // A failed lookup (the database away) is not remembered: the next ask tries again.
+    principal.catch(() => principals.delete(request));
+  }
+  return principal;
+}
+
+async function lookUp(db: Db, request: FastifyRequest): Promise<Auth | null> {
   const token = request.cookies?.[SESSION_COOKIE];
   if (token) {
     const session = await findSession(db, token);
