@@ -73,6 +73,24 @@ export function wavOf(pieces: Float32Array[], sampleRate: number): Buffer {
   return Buffer.concat([wavHeader(frames, sampleRate), data]);
 }
 
+/** A render job's engine refusal that retrying cannot fix (unknown voice, empty text) fails the job for good. */
+export function permanentRenderError(err: unknown): never {
+  if (err instanceof UnknownVoiceError || err instanceof EmptyTextError) throw new PermanentJobError(err.message);
+  throw err;
+}
+
+/** The synthesiser's speech of a text, whole (a demo's or a marketing sample's few seconds). */
+export async function speakAll(engine: Engine, text: string, engineVoice: string, signal: AbortSignal) {
+  const pieces: Float32Array[] = [];
+  try {
+    for await (const piece of engine.synthesise(text, { engineVoice }, { signal })) pieces.push(piece);
+  } catch (err) {
+    permanentRenderError(err);
+  }
+  signal.throwIfAborted();
+  return pieces;
+}
+
 /** Registers the demo.render job (every process that builds the app can run it). */
 export function registerDemoRenderJob(app: FastifyInstance, engineOf: () => Engine) {
   const { db, storage } = app;
@@ -98,21 +116,8 @@ export function registerDemoRenderJob(app: FastifyInstance, engineOf: () => Engi
     if (!demo.text?.trim()) throw new PermanentJobError('The demo set has no text');
     const engineVoice = await engineVoiceOf(db, demo.language, demo.voiceId, demo.gender);
     const engine = engineOf();
-    const permanent = (err: unknown): never => {
-      if (err instanceof UnknownVoiceError || err instanceof EmptyTextError) throw new PermanentJobError(err.message);
-      throw err;
-    };
-
     // The original: the synthesiser's speech as it is.
-    const pieces: Float32Array[] = [];
-    try {
-      for await (const piece of engine.synthesise(demo.text, { engineVoice }, { signal: job.signal })) {
-        pieces.push(piece);
-      }
-    } catch (err) {
-      permanent(err);
-    }
-    job.signal.throwIfAborted();
+    const pieces = await speakAll(engine, demo.text, engineVoice, job.signal);
 
     const keys = demoKeys(demo.id);
     const outDir = await app.workDir(job);
@@ -125,7 +130,7 @@ export function registerDemoRenderJob(app: FastifyInstance, engineOf: () => Engi
           { preset: demo.preset, semitones: 0 },
           { outDir, baseName: 'demo', signal: job.signal },
         )
-        .catch(permanent);
+        .catch(permanentRenderError);
       job.signal.throwIfAborted();
       await storage.put(keys.original, wavOf(pieces, ENGINE_SAMPLE_RATE), { contentType: 'audio/wav' });
       stored.push(keys.original);

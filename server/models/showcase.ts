@@ -2,15 +2,15 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rm } from 'node:fs/promises';
 import type { components } from '../../openapi/generated/models.js';
-import { ENGINE_SAMPLE_RATE, EmptyTextError, UnknownVoiceError, type Engine } from '../audio/engine/types.ts';
+import { ENGINE_SAMPLE_RATE, type Engine } from '../audio/engine/types.ts';
 import { jobs, showcaseRenders, showcaseSamples, voices } from '../db/schema.ts';
-import { PermanentJobError, type JobContext } from '../jobs/index.ts';
+import type { JobContext } from '../jobs/index.ts';
 import type { DemoLanguages } from '../platform/config.ts';
 import type { Db } from '../platform/db.ts';
 import type { FileUrls } from '../storage/index.ts';
 import { voiceIdOf } from './catalogue.ts';
 import { TTS_VOICES } from './catalogue-data.ts';
-import { wavOf } from './demo-render.ts';
+import { permanentRenderError, speakAll, wavOf } from './demo-render.ts';
 
 declare module '../jobs/index.ts' {
   interface JobPayloads {
@@ -183,24 +183,8 @@ export function registerShowcaseRenderJob(app: FastifyInstance, engineOf: () => 
     if (sample.originalKey && renders.every((r) => r.convertedKey)) return;
 
     const engine = engineOf();
-    const permanent = (err: unknown): never => {
-      if (err instanceof UnknownVoiceError || err instanceof EmptyTextError) throw new PermanentJobError(err.message);
-      throw err;
-    };
     // The original is spoken again even when only a voice is missing: every conversion comes from the same take.
-    const pieces: Float32Array[] = [];
-    try {
-      for await (const piece of engine.synthesise(
-        sample.text,
-        { engineVoice: sample.engineVoice },
-        { signal: job.signal },
-      )) {
-        pieces.push(piece);
-      }
-    } catch (err) {
-      permanent(err);
-    }
-    job.signal.throwIfAborted();
+    const pieces = await speakAll(engine, sample.text, sample.engineVoice, job.signal);
 
     const keys = showcaseKeys(sample.id);
     const outDir = await app.workDir(job);
@@ -215,7 +199,7 @@ export function registerShowcaseRenderJob(app: FastifyInstance, engineOf: () => 
             { preset: render.preset, semitones: 0 },
             { outDir, baseName: render.slug, signal: job.signal },
           )
-          .catch(permanent);
+          .catch(permanentRenderError);
         job.signal.throwIfAborted();
         const key = keys.converted(render.slug);
         await storage.putFile(key, result.mp3Path, { contentType: 'audio/mpeg' });
