@@ -19,6 +19,17 @@ export const output = style({
   color: vars.color.text,
 });
 
+/** The visible 4px rail, centred in its 44px box: the track's and the fill's ::before. */
+const rail = {
+  content: '""',
+  position: 'absolute',
+  insetInline: 0,
+  top: '50%',
+  height: '4px',
+  transform: 'translateY(-50%)',
+  borderRadius: vars.radius.full,
+} as const;
+
 /** The track is 44px tall (the touch target); the visible rail is drawn by its ::before. */
 export const track = style({
   position: 'relative',
@@ -26,16 +37,7 @@ export const track = style({
   width: '100%',
   cursor: 'pointer',
   selectors: {
-    '&::before': {
-      content: '""',
-      position: 'absolute',
-      insetInline: 0,
-      top: '50%',
-      height: '4px',
-      transform: 'translateY(-50%)',
-      borderRadius: vars.radius.full,
-      background: vars.color.border,
-    },
+    '&::before': { ...rail, background: vars.color.border },
     '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.55 },
   },
   '@media': { '(forced-colors: active)': { selectors: { '&::before': { background: 'ButtonText' } } } },
@@ -47,16 +49,7 @@ export const track = style({
  */
 export const fill = style({
   selectors: {
-    '&::before': {
-      content: '""',
-      position: 'absolute',
-      insetInline: 0,
-      top: '50%',
-      height: '4px',
-      transform: 'translateY(-50%)',
-      borderRadius: vars.radius.full,
-      background: vars.color.accent,
-    },
+    '&::before': { ...rail, background: vars.color.accent },
   },
   '@media': {
     '(forced-colors: active)': {
