@@ -142,6 +142,7 @@ test.describe('accounts, keyboard only', () => {
     expect((await page.request.post('/api/v3/auth')).status()).toBe(401);
 
     await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
     await expectNoAxeViolations(page);
     await fillLogin(page, email, PASSWORD);
     await expect(page.getByRole('heading', { level: 1, name: 'Hello, Ada' })).toBeVisible();

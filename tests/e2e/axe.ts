@@ -1,8 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Fails with the list of violations when axe finds any on the page as it is now. */
+/**
+ * Fails with the list of violations when axe finds any on the page as it is now, once the page has rendered its
+ * level-one heading (a page just navigated to may still be restoring the session: axe would judge the shell).
+ */
 export async function expectNoAxeViolations(page: Page) {
+  await expect(page.locator('h1').first()).toBeAttached({ timeout: 10_000 });
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
