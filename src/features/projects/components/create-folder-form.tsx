@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, Dialog, DialogTrigger, Icon, Popover } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
@@ -14,9 +14,10 @@ export function CreateFolderForm({ projectId, onCreated }: { projectId: string; 
   const intl = useIntl();
   const api = useApi();
   const [isOpen, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
-      <Button variant="secondary" size="sm">
+      <Button variant="secondary" size="sm" ref={trigger}>
         <Icon name="plus" size="sm" />
         <FormattedMessage id="projects.folders.new" />
       </Button>
@@ -31,6 +32,12 @@ export function CreateFolderForm({ projectId, onCreated }: { projectId: string; 
             onCreated={(folder) => {
               setOpen(false);
               onCreated(folder);
+              // The popover gives focus back to its button as it closes; the new folder's selection re-renders the
+              // column meanwhile, so make sure focus did not fall to the page.
+              requestAnimationFrame(() => {
+                if (document.activeElement === document.body || document.activeElement === null)
+                  trigger.current?.focus();
+              });
             }}
             doneMessage={(folder) => intl.formatMessage({ id: 'projects.folder.created' }, { name: folder.name })}
           />
