@@ -81,7 +81,7 @@ test.describe('the folder column, keyboard only', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { level: 2, name: 'Alpha' })).toBeVisible();
     // Focus back on "New folder" is asserted by the project page's CreateFolder story; here, in a full suite run,
-    // focus after a project's first folder was seen elsewhere (2 runs of 5): a follow-up of issue 13's notes.
+    // focus after a project's first folder was seen elsewhere (2 of 4 runs): a follow-up of issue 13's notes.
     await newFolder(page, 'Beta');
     for (const folder of ['Alpha', 'Beta']) {
       await expect.poll(() => speech.timesSaid(`Folder “${folder}” created.`)).toBe(1);
