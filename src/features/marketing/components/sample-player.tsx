@@ -175,14 +175,21 @@ function HeroSample({ sample }: { sample: ShowcaseSample }) {
           </Radio>
         ))}
       </RadioGroup>
-      <blockquote className={s.sampleQuote}>
-        <Text tone="muted" size="sm">
-          “{sample.text}”
-        </Text>
-      </blockquote>
+      <SampleText text={sample.text} />
       {audio.failed && <PlayFailed />}
       {audio.element}
     </>
+  );
+}
+
+/** The words a sample speaks, quoted under its controls. */
+function SampleText({ text }: { text: string }) {
+  return (
+    <blockquote className={s.sampleQuote}>
+      <Text tone="muted" size="sm">
+        “{text}”
+      </Text>
+    </blockquote>
   );
 }
 
@@ -227,11 +234,7 @@ export function UseCaseSample({ sample, label }: { sample: ShowcaseSample; label
       <Text tone="muted" size="sm">
         <FormattedMessage id="showcase.sampleVoice" values={values} />
       </Text>
-      <blockquote className={s.sampleQuote}>
-        <Text tone="muted" size="sm">
-          “{sample.text}”
-        </Text>
-      </blockquote>
+      <SampleText text={sample.text} />
       {audio.failed && <PlayFailed />}
       {audio.element}
     </div>
