@@ -4,6 +4,13 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants } from 'node:zlib';
 
+const projectDirs = ['/src/', '/design-system/'].map((dir) => new URL(`.${dir}`, import.meta.url).pathname);
+const isProjectScript = (id: string) =>
+  projectDirs.some((dir) => id.startsWith(dir)) &&
+  /\.tsx?$/.test(id) &&
+  !/\.css\.ts$/.test(id) &&
+  !id.endsWith('/main.tsx');
+
 // The SPA build. Storybook's Vite builder reuses this file; vitest.config.ts extends it.
 export default defineConfig({
   plugins: [
@@ -49,6 +56,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each route's import pulls in (scripts/size-budgets.ts reads it).
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // The project's modules run nothing when imported (main.tsx aside), but the bundler cannot know it:
+        // without this, importing one component through a barrel (design-system/index.ts, a feature's
+        // index.ts) would keep every module the barrel names, and each page would carry the whole app.
+        // Styles keep their side effect: a .css.ts file registers its CSS, and some are imported for it alone.
+        moduleSideEffects: (id) => (isProjectScript(id) ? false : undefined),
+      },
+    },
   },
   server: {
     // `npm run dev` proxies the API and the socket to `npm run serve`.

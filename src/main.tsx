@@ -8,7 +8,7 @@ import '@fontsource-variable/inter/wght.css';
 import '../design-system/theme/index.ts';
 import { applyTheme, themeStore } from '../design-system/layouts/index.ts';
 import { ApiProvider, createApiClients, createTokenStore } from './api/index.ts';
-import { DEFAULT_LOCALE, messages } from './i18n/index.ts';
+import { loadMessages } from './i18n/index.ts';
 import {
   browserStorage,
   createSessionMachine,
@@ -19,7 +19,10 @@ import {
   type SessionActor,
 } from './machines/index.ts';
 import { createRouter } from './routes/router.tsx';
+import { loadChunk, reloadOnStaleChunks } from './shared/chunk-load.ts';
 
+// After a new deploy, a chunk this tab asks for may be gone: the page reloads once instead of failing.
+reloadOnStaleChunks();
 // The remembered theme goes on <html> before the first paint.
 applyTheme(themeStore.getSnapshot().context.theme);
 
@@ -49,9 +52,11 @@ const subscription = createActor(
 ).start();
 linkSubscription(session, subscription);
 
+// The messages arrive while the first page's chunks load (the router fetched them when it was created).
+const { locale, messages } = await loadChunk(() => loadMessages());
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <IntlProvider locale={DEFAULT_LOCALE} messages={messages[DEFAULT_LOCALE]}>
+    <IntlProvider locale={locale} messages={messages}>
       <ApiProvider api={api}>
         <SessionProvider actor={session}>
           <SubscriptionProvider actor={subscription}>

@@ -10,7 +10,7 @@ import {
   useNavigate,
   type NavigateOptions,
 } from 'react-router';
-import { Announcer, ModalHost, Toaster, useClearStaleAnnouncementsOnChange } from '../../design-system/index.ts';
+import { Announcer, useClearStaleAnnouncementsOnChange } from '../../design-system/index.ts';
 import { useUrlCapture } from '../features/auth/index.ts';
 import { useBillingModals } from '../features/billing/index.ts';
 import { useConversionsModals, useFinishNotifications } from '../features/conversions/index.ts';
@@ -22,6 +22,7 @@ import { useWelcomeModals } from '../features/welcome/index.ts';
 import { useLiveEvents, useSession } from '../machines/index.ts';
 import { isAbsoluteHref } from '../shared/external-links.ts';
 import { useNewOriginalClearing } from './new-original-clearing.ts';
+import { Overlays } from './overlays.tsx';
 import { useFocusHeadingOnNavigation } from './route-focus.ts';
 import type { MessageId } from '../i18n/index.ts';
 
@@ -100,8 +101,7 @@ export function Root() {
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useLinkHref}>
       <Outlet />
-      <ModalHost />
-      <Toaster />
+      <Overlays />
       <Announcer />
       <ScrollRestoration />
     </RouterProvider>
