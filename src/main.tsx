@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
+import { createPath } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createActor } from 'xstate';
 // The bundled webfont (its woff2 files are emitted to /assets by Vite): the theme's font token names it.
@@ -19,7 +20,7 @@ import {
   type SessionActor,
 } from './machines/index.ts';
 import { createRouter } from './routes/router.tsx';
-import { loadChunk, reloadOnStaleChunks } from './shared/chunk-load.ts';
+import { loadChunk, reloadOnStaleChunks, setPendingAddress } from './shared/chunk-load.ts';
 
 // After a new deploy, a chunk this tab asks for may be gone: the page reloads once instead of failing.
 reloadOnStaleChunks();
@@ -27,6 +28,10 @@ reloadOnStaleChunks();
 applyTheme(themeStore.getSnapshot().context.theme);
 
 const router = createRouter();
+setPendingAddress(() => {
+  const next = router.state.navigation.location;
+  return next ? createPath(next) : undefined;
+});
 const tokens = createTokenStore();
 // A 401 from any call (unless the call opted out) ends the session: the machine resets and goes to /.
 const sessionRef: { current?: SessionActor } = {};

@@ -50,7 +50,7 @@ export const GUARDED_PATHS_TO_COME = [
  */
 export const routes: RouteObject[] = [
   {
-    element: <Root />,
+    element: <Root preloadRoute={preloadRoute} />,
     // The first page's chunks are loading: the loader holds the page (focus and title follow once it shows).
     hydrateFallbackElement: <PageLoader />,
     children: [

@@ -20,12 +20,27 @@ const storage = (): Storage | undefined => {
   }
 };
 
-/** Reloads the page unless this tab already reloaded for a stale chunk; says whether it did. */
+let pendingAddress: () => string | undefined = () => undefined;
+
+/**
+ * Tells where a navigation under way is going (the router's pending location): a page whose chunk is
+ * missing is loaded there, since the address bar still shows the page the user is leaving.
+ */
+export function setPendingAddress(address: () => string | undefined): void {
+  pendingAddress = address;
+}
+
+/**
+ * Reloads the page (at the address a navigation under way goes to) unless this tab already reloaded for a
+ * stale chunk; says whether it did.
+ */
 export function reloadForStaleChunk(): boolean {
   const store = storage();
   if (!store || store.getItem(RELOADED_KEY)) return false;
   store.setItem(RELOADED_KEY, String(Date.now()));
-  window.location.reload();
+  const target = pendingAddress();
+  if (target) window.location.assign(target);
+  else window.location.reload();
   return true;
 }
 
