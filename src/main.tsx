@@ -27,11 +27,16 @@ reloadOnStaleChunks();
 // The remembered theme goes on <html> before the first paint.
 applyTheme(themeStore.getSnapshot().context.theme);
 
+// The messages (their chunk is preloaded by index.html) and the first page's chunks (fetched by the router
+// as it is created) load together.
+const messagesLoaded = loadChunk(() => loadMessages());
 const router = createRouter();
 setPendingAddress(() => {
   const next = router.state.navigation.location;
   return next ? createPath(next) : undefined;
 });
+// The statecharts format some of their messages as they are defined: they need the messages first.
+const { locale, messages } = await messagesLoaded;
 const tokens = createTokenStore();
 // A 401 from any call (unless the call opted out) ends the session: the machine resets and goes to /.
 const sessionRef: { current?: SessionActor } = {};
@@ -57,8 +62,6 @@ const subscription = createActor(
 ).start();
 linkSubscription(session, subscription);
 
-// The messages arrive while the first page's chunks load (the router fetched them when it was created).
-const { locale, messages } = await loadChunk(() => loadMessages());
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <IntlProvider locale={locale} messages={messages}>
