@@ -324,7 +324,9 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
   const stoppingRef = useRef(false);
   const mediaRefs = useRef(new Map<string, HTMLMediaElement>());
   // Where a switch takes over: the position and whether to go on playing, applied by the new wavesurfer.
-  const resumeRef = useRef<{ time: number; play: boolean } | null>(null);
+  // `track`: the track it is for. A switch made before wavesurfer has loaded must not be taken over by the
+  // instance of the track left, which the loaded engine may draw first.
+  const resumeRef = useRef<{ time: number; play: boolean; track: string } | null>(null);
 
   const multi = props.tracks !== undefined;
   const tracks: readonly WaveformTrack[] = props.tracks ?? [
@@ -401,9 +403,9 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
   });
   const applyMuted = useEffectEvent((ws: WaveSurfer) => ws.setMuted(muted));
   /** A switch's position and playing state, taken over by the new instance. */
-  const resume = useEffectEvent((ws: WaveSurfer) => {
+  const resume = useEffectEvent((ws: WaveSurfer, track: string) => {
     const wanted = resumeRef.current;
-    if (!wanted) return;
+    if (!wanted || wanted.track !== track) return;
     const t = switchPosition(wanted.time, ws.getDuration() || total);
     const element = ws.getMediaElement();
     if (element) element.currentTime = t;
@@ -460,7 +462,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
     const element = ws.getMediaElement();
     const leaveExclusive = element ? registerExclusivePlayback(element) : () => {};
     applyMuted(ws);
-    resume(ws);
+    resume(ws, activeId);
     const unsubscribe = [
       ws.on('play', () => handlePlay()),
       ws.on('pause', () => handlePause()),
@@ -539,7 +541,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
     const wasPlaying = !!ws?.isPlaying();
     const t = ws ? ws.getCurrentTime() : time;
     const play = options.play ?? wasPlaying;
-    resumeRef.current = { time: t, play };
+    resumeRef.current = { time: t, play, track: id };
     setPreviousId(activeId);
     if (props.track === undefined) setOwnTrack(id);
     props.onTrackChange?.(id);
