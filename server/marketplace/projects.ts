@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { folders, models, projectCounts, projects, recordings, users, type Project } from '../db/schema.ts';
-import { isUniqueViolation, query, rowsOf, type Db } from '../platform/db.ts';
+import { isUniqueViolation, query, queryPrepared, type Db } from '../platform/db.ts';
 import { notFound } from '../platform/errors.ts';
 import { slugify } from './names.ts';
 import {
@@ -251,8 +251,10 @@ export async function listProjects(db: Db, ownerId: string, query: ListProjectsQ
       ? sql`select count(*) from ${projects} where ${where}`
       : sql`select ${state === 'deleted' ? projectCounts.deleted : projectCounts.live} from ${projectCounts}
           where ${projectCounts.ownerId} = ${ownerId}`;
-  const rows = rowsOf<PageRow>(
-    await db.execute(sql`
+  // Parsed once per connection and text (db.ts, queryPrepared): one text per sort, direction and state.
+  const rows = await queryPrepared<PageRow>(
+    db,
+    sql`
       select coalesce((${total}), 0)::int as total,
         ${projects.id} as id, ${projects.ownerId} as owner, ${users.username} as owner_name, ${projects.name} as name,
         ${projects.slug} as slug, ${projects.models} as models,
@@ -278,7 +280,7 @@ export async function listProjects(db: Db, ownerId: string, query: ListProjectsQ
         from ${recordings}
         where project_id = ${projects.id} and owner_id = ${ownerId} and deleted_at is null
       ) r on ${projects.id} is not null
-      order by ${order}`),
+      order by ${order}`,
   );
   const items = rows
     .filter((r) => r.id !== null)
