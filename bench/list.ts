@@ -1,37 +1,54 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/platform/config.ts';
 import { openDatabase, type Database } from '../server/platform/db.ts';
 import { SESSION_COOKIE, createSession } from '../server/platform/sessions.ts';
-import { postgresUrl } from './http.ts';
+import { postgresUrl, withScratchPostgres } from './http.ts';
+import { acceptEncoding, load, loadHeader, printTable, type Load, type Row } from './load.ts';
 
-const duration = Number(process.env.BENCH_DURATION ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PROJECTS = 10_000;
 
-/** One user with 10k projects (a folder each, every tenth with a recording row), then GET /api/projects pages. */
-async function measure(target: string, database: Database) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timbre-bench-list-'));
+export const LIST_ROUTES = [
+  ['/healthz', '/healthz'],
+  ['/api/v2/accent-infos', '/api/v2/accent-infos (session + one read)'],
+  ['/api/projects', '/api/projects, 10k projects, page of 40 with folders and stats'],
+  ['/api/projects?sort=name&direction=asc&offset=5000', 'same, sorted by name at offset 5000'],
+] as const;
+
+/** A production app (no job worker, no demo renders: they would share the CPU with the requests measured). */
+export async function benchApp(database: Database) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'timbre-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     DIST_DIR: path.join(dataDir, 'none'),
     LOG_LEVEL: 'silent',
+    DEMO_AUDIO: 'off',
+    WORKER: 'off',
   });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    app,
+    base,
+    close: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One user with 10k projects (a folder each, every tenth with a recording row). */
+async function seed(database: Database) {
   const inserted = await database.db.execute(sql`
     insert into users (username, email, email_normalized, verified)
     values ('lister', 'lister@example.test', 'lister@example.test', true) returning id`);
   const userId = (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id;
-  const seeded = performance.now();
   await database.db.execute(sql`
     insert into projects (owner_id, name, slug, created_at, updated_at)
     select ${userId}, 'Project ' || n, 'project-' || n, now() - n * interval '1 minute', now() - n * interval '1 minute'
@@ -43,60 +60,50 @@ async function measure(target: string, database: Database) {
     select ${userId}, f.project_id, f.id, 'done', 96044, 1, 'take.wav', 'take'
     from folders f join projects p on p.id = f.project_id
     where p.owner_id = ${userId} and right(p.slug, 1) = '0'`);
-  await database.db.execute(sql`analyze`);
-  const seedSeconds = (performance.now() - seeded) / 1000;
-  const session = await createSession(database.db, userId, 1);
-  const headers = { cookie: `${SESSION_COOKIE}=${session.token}` };
-  const rows = [];
-  for (const route of [
-    '/api/projects',
-    '/api/projects?sort=name&direction=asc&offset=5000',
-    '/api/projects?state=empty',
-  ]) {
-    await autocannon({ url: base + route, headers, connections, duration: 1 });
-    const r = await autocannon({ url: base + route, headers, connections, duration });
-    rows.push({ route, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx });
-  }
-  await app.close();
-  await rm(dataDir, { recursive: true, force: true });
-  console.log(
-    `${target}: ${PROJECTS} projects seeded in ${seedSeconds.toFixed(1)} s; pages of 40 with folders and stats`,
-  );
-  for (const r of rows) {
-    console.log(
-      `  ${r.route.padEnd(52)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   errors ${r.errors}`,
-    );
-  }
+  // Vacuumed too, as autovacuum leaves a table that stopped changing: index-only scans need its visibility map.
+  await database.db.execute(sql`vacuum analyze`);
+  return userId;
 }
 
-/** GET /api/projects requests/s for a user with 10k projects, on PGlite and (when it answers) PostgreSQL. */
+async function measure(target: string, database: Database): Promise<Map<string, Load>> {
+  const { base, close } = await benchApp(database);
+  const seeded = performance.now();
+  const userId = await seed(database);
+  const seedSeconds = (performance.now() - seeded) / 1000;
+  const session = await createSession(database.db, userId, 1);
+  const headers = { cookie: `${SESSION_COOKIE}=${session.token}`, ...acceptEncoding() };
+  const results = new Map<string, Load>();
+  try {
+    for (const [route] of LIST_ROUTES) results.set(route, await load(base + route, headers));
+  } finally {
+    await close();
+  }
+  console.log(`${target}: ${PROJECTS} projects seeded in ${seedSeconds.toFixed(1)} s`);
+  return results;
+}
+
+/** The issue's table for /healthz, one session read and GET /api/projects with 10k projects, on both databases. */
 export async function listBench() {
-  console.log(`autocannon, ${connections} connections × ${duration} s, in the same process as the server`);
+  console.log(loadHeader());
   const dir = await mkdtemp(path.join(os.tmpdir(), 'timbre-bench-pg-'));
   const database = await openDatabase({ pgliteDir: dir });
+  let pglite: Map<string, Load>;
   try {
-    await measure('PGlite', database);
+    pglite = await measure('PGlite', database);
   } finally {
     await database.close();
     await rm(dir, { recursive: true, force: true });
   }
   const url = await postgresUrl();
-  if (!url) {
-    console.log('PostgreSQL: no server answered (set BENCH_DATABASE_URL); PGlite only.');
-    return;
-  }
-  const name = `timbre_bench_list_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const pgDatabase = await openDatabase({ databaseUrl: u.toString() });
-  try {
-    await measure('PostgreSQL', pgDatabase);
-  } finally {
-    await pgDatabase.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  const postgres = url
+    ? await withScratchPostgres(url, `timbre_bench_list_${process.pid}`, (db) => measure('PostgreSQL', db))
+    : undefined;
+  if (!postgres) console.log('PostgreSQL: no server answered (set BENCH_DATABASE_URL); PGlite only.');
+  const rows: Row[] = LIST_ROUTES.map(([route, label]) => ({
+    route: label,
+    postgres: postgres?.get(route),
+    pglite: pglite.get(route),
+  }));
+  console.log();
+  printTable(rows);
 }

@@ -1,7 +1,8 @@
 // npm run bench [-- part…]: reproducible measurements that print figures and never pass or fail on them.
 // Parts: http (requests/s of /healthz and a database read), upload (throughput and the server's peak
 // memory for a 500 MB streamed upload), peaks (decoding and waveform peaks of a 60-minute 48 kHz file),
-// list (GET /api/projects requests/s with 10k projects), engine (the voice engine's real-time factor on a
+// list (the table: /healthz, a session read and GET /api/projects with 10k projects, first page and
+// offset 5000, on PostgreSQL and PGlite, load from a child process), engine (the voice engine's real-time factor on a
 // 60 s clip, one worker thread and one per core), events (delivery p99 with 1000 sockets), order (order-to-finished
 // latency of a 10 s clip), fuzz (the contract fuzz of every operation at a larger size: requests, answers by
 // status, 5xx), scale (two API processes and two workers on PostgreSQL with S3 storage, 200 users, a worker and

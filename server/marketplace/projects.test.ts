@@ -299,6 +299,31 @@ describe('project lists: sorting, state filter, pagination, search and stats', (
     }
   });
 
+  it('lists each project exactly as its own read answers it, in every sort and state', async () => {
+    // The list builds its page in one statement (JSON and timestamps in SQL); GET /api/projects/{id} builds
+    // one project in TypeScript: the two must agree to the character, folders and stats included.
+    const queries = [
+      '',
+      'sort=name&direction=asc',
+      'sort=created_at&direction=asc',
+      'sort=last_recording_at',
+      'state=empty',
+      'state=deleted',
+    ];
+    for (const query of queries) {
+      const list = await t.request({ method: 'GET', url: `/api/projects?${query}`, headers: { cookie: user.cookie } });
+      expect(list.statusCode, query).toBe(200);
+      for (const item of list.json().items as { id: string }[]) {
+        const one = await t.request({
+          method: 'GET',
+          url: `/api/projects/${item.id}`,
+          headers: { cookie: user.cookie },
+        });
+        expect(item, query).toEqual(one.json());
+      }
+    }
+  });
+
   it('carries folders and stats in each project, and answers stats for several at once', async () => {
     const res = await t.request({ method: 'GET', url: `/api/projects/${ids.Bravo}`, headers: { cookie: user.cookie } });
     const bravo = res.json();

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newProject } from '../../tests/support/studio.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
@@ -166,6 +167,22 @@ describe('API answers compressed above 1 KB', () => {
     const plain = await t.request({ method: 'GET', url: '/api/projects?limit=40', headers: { cookie: user.cookie } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect((plain.json() as { items: unknown[] }).items).toHaveLength(12);
+  });
+
+  it('compresses a full page of 40 projects (some 20 KB) in one call, so its length is known', async () => {
+    await t.database.db.execute(sql`
+      insert into projects (owner_id, name, slug)
+      select ${user.userId}, 'Season ' || i || ' of the long-running show', 'season-' || i
+      from generate_series(1, 40) as i`);
+    const page = await listProjects();
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    const body = brotliDecompressSync(page.rawPayload);
+    expect(body.length).toBeGreaterThan(16_384);
+    expect((JSON.parse(body.toString()) as { items: unknown[] }).items).toHaveLength(40);
+    // A streamed compression would answer in chunks, without a Content-Length.
+    expect(page.headers['content-length']).toBe(String(page.rawPayload.length));
+    expect(page.headers['transfer-encoding']).toBeUndefined();
   });
 
   it('compresses a waveform but never audio nor a byte range, and keeps a file private to its link', async () => {

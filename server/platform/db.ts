@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -6,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema.ts';
 
@@ -120,6 +121,27 @@ export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).r
 /** Runs one raw SQL statement and answers its rows, typed by the caller. */
 export async function query<T>(db: Db, statement: SQL): Promise<T[]> {
   return rowsOf<T>(await db.execute(statement));
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs one raw SQL statement of a hot read path as a named prepared statement, and answers its rows. On
+ * PostgreSQL each pooled connection parses it once (node-postgres prepares a named query on its first use
+ * per connection), and after five runs PostgreSQL keeps a generic plan when it costs no more than planning
+ * each call would: the session lookup of every signed-in request is then neither parsed nor planned again
+ * (pg_prepared_statements: generic_plans counts up). A statement whose plan depends on its values (the
+ * projects page: LIMIT and OFFSET) keeps being planned per call and saves the parse only. The name is the
+ * hash of the text, so each distinct text (a sort, a direction, a filter) is its own statement, and values
+ * stay parameters. PGlite runs it as any statement. Statements still go through Drizzle's log
+ * (Database.onStatement). Not for statements whose text is unbounded (IN lists of any length): each text
+ * stays prepared on every connection. A pooler in transaction mode (PgBouncer before 1.21) cannot carry
+ * named statements.
+ */
+export async function queryPrepared<T>(db: Db, statement: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(statement);
+  const name = `p_${createHash('sha1').update(built.sql).digest('base64url')}`;
+  return rowsOf<T>(await db._.session.prepareQuery(built, undefined, name, false).execute());
 }
 
 /**

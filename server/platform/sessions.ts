@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { query, type Db } from './db.ts';
+import { query, queryPrepared, type Db } from './db.ts';
 
 export const SESSION_COOKIE = 'timbre_session';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -58,7 +58,8 @@ export async function createSession(
 
 /** The live session behind a cookie token, or null. */
 export async function findSession(db: Db, token: string): Promise<Auth | null> {
-  const rows = await query<PrincipalRow>(
+  // Every signed-in request asks this: prepared once per connection (db.ts, queryPrepared).
+  const rows = await queryPrepared<PrincipalRow>(
     db,
     sql`
       select u.id, u.email, u.roles, u.verified, s.id as session_id, s.csrf_token
