@@ -1,0 +1,178 @@
+import lighthouse from 'lighthouse';
+import { inBrowser, startLighthouseRig } from '../scripts/lighthouse-rig.ts';
+
+// npm run bench -- web: Lighthouse (the devDependency, its default config: mobile, simulated slow 4G and a
+// 4× slower CPU) on the built SPA served by the real server (scripts/start.ts builds dist/ first when it is
+// missing or stale). The guest pages /, /pricing and /login run first, in a browser that never signed in;
+// then a fresh user signs up in that browser through the API as the sign-up form does, verifies the e-mail
+// from the outbox, skips the welcome tour, and /projects runs signed in (Lighthouse keeps cookies and
+// localStorage between runs; it clears only caches). Prints performance, FCP, LCP, TBT and the JavaScript
+// transferred per page, and the best-practices score (it counts console errors). Figures, never pass/fail.
+// WEB_BENCH_PORT (default 4427).
+
+const port = Number(process.env.WEB_BENCH_PORT ?? 4427);
+const GUEST_PAGES = ['/', '/pricing', '/login'];
+const SIGNED_IN_PAGES = ['/projects'];
+const PASSWORD = 'Bench#Mark42';
+
+interface Row {
+  page: string;
+  performance: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  jsKb: number;
+  bestPractices: number;
+  notes: string[];
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+const score = (lhr: Lhr, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+const metric = (lhr: Lhr, audit: string) => lhr.audits[audit]?.numericValue ?? NaN;
+
+/** What explains a figure: the LCP element, what blocked rendering, and the best-practices audits that failed. */
+function notesOf(lhr: Lhr): string[] {
+  const notes: string[] = [];
+  const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined)
+    ?.items;
+  const lcpNode = JSON.stringify(lcpItems ?? []).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
+  if (lcpNode) notes.push(`LCP element: ${lcpNode.replace(/\\"/g, '"').slice(0, 140)}`);
+  const blocking =
+    (lhr.audits['render-blocking-resources']?.details as { items?: { url: string; wastedMs?: number }[] } | undefined)
+      ?.items ?? [];
+  for (const item of blocking) notes.push(`render-blocking: ${new URL(item.url).pathname} (${item.wastedMs ?? 0} ms)`);
+  for (const ref of lhr.categories['best-practices']?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id];
+    if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0) {
+      notes.push(`best practices ✗ ${audit.id}: ${audit.title}`);
+    }
+  }
+  if (lhr.runWarnings.length) notes.push(`warnings: ${lhr.runWarnings.join('; ')}`);
+  return notes;
+}
+
+async function measure(base: string, chromePort: number, page: string): Promise<Row> {
+  const result = await lighthouse(
+    `${base}${page}`,
+    { port: chromePort, output: 'json', logLevel: 'error' },
+    { extends: 'lighthouse:default', settings: { onlyCategories: ['performance', 'best-practices'] } },
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${page}: ${lhr.runtimeError.message}`);
+  // A guard that sent the page elsewhere (a lost session to /login) would measure another page.
+  const landed = new URL(lhr.finalDisplayedUrl).pathname;
+  if (landed !== page) throw new Error(`${page} ended at ${landed}: that page was measured, not ${page}`);
+  const summary =
+    (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })?.items ??
+    [];
+  const script = summary.find((item) => item.resourceType === 'script')?.transferSize ?? 0;
+  return {
+    page,
+    performance: score(lhr, 'performance'),
+    fcp: metric(lhr, 'first-contentful-paint'),
+    lcp: metric(lhr, 'largest-contentful-paint'),
+    tbt: metric(lhr, 'total-blocking-time'),
+    jsKb: script / 1024,
+    bestPractices: score(lhr, 'best-practices'),
+    notes: notesOf(lhr),
+  };
+}
+
+interface OutboxMessage {
+  to: string;
+  links: string[];
+}
+
+/**
+ * A new user, as the product makes one, signed in in the rig's browser: the sign-up request the form sends
+ * (with the Terms of Use accepted after it), the verification link from the outbox, the welcome tour skipped.
+ * Every call is the page's own fetch, so the session cookie and the stored CSRF token are the browser's.
+ */
+async function signUpInBrowser(base: string, chromePort: number): Promise<string> {
+  const email = `bench.${Date.now().toString(36)}@example.test`;
+  await inBrowser(
+    chromePort,
+    `${base}/healthz`,
+    `(async () => {
+      const json = { 'Content-Type': 'application/json', Accept: 'application/json' };
+      const signup = await fetch('/api/v3/signup', {
+        method: 'POST',
+        headers: json,
+        credentials: 'include',
+        body: JSON.stringify({
+          first_name: 'Bench',
+          last_name: 'Mark',
+          email: ${JSON.stringify(email)},
+          password: ${JSON.stringify(PASSWORD)},
+          captcha_token: 'bot-check-off',
+          start_trial: true,
+        }),
+      });
+      if (!signup.ok) throw new Error('sign-up answered ' + signup.status + ': ' + (await signup.text()));
+      const { csrf_token } = await signup.json();
+      localStorage.setItem('timbre.csrf_token', csrf_token);
+      const tou = await fetch('/api/v3/tou', { method: 'POST', headers: { ...json, 'X-CSRF-Token': csrf_token } });
+      if (!tou.ok) throw new Error('accepting the Terms of Use answered ' + tou.status);
+    })()`,
+  );
+
+  let link: string | undefined;
+  const deadline = Date.now() + 30_000;
+  while (!link && Date.now() < deadline) {
+    const messages = (await (await fetch(`${base}/dev/mail.json`)).json()) as OutboxMessage[];
+    link = messages.find((m) => m.to.includes(email))?.links.find((l) => l.includes('/verify/email/'));
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (!link) throw new Error(`no verification e-mail reached the outbox for ${email}`);
+  const [userId, verificationId] = new URL(link).pathname.split('/').slice(-2);
+
+  await inBrowser(
+    chromePort,
+    `${base}/healthz`,
+    `(async () => {
+      const token = localStorage.getItem('timbre.csrf_token');
+      const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': token };
+      const query = new URLSearchParams({ user_id: ${JSON.stringify(userId)}, verification_id: ${JSON.stringify(verificationId)} });
+      const verified = await fetch('/api/v3/user/verify-email?' + query, { headers });
+      if (!verified.ok) throw new Error('verifying the e-mail answered ' + verified.status);
+      const skipped = await fetch('/api/v3/demo-wizard', {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ skipped: true, ignoreWizard: true }),
+      });
+      if (!skipped.ok) throw new Error('skipping the welcome tour answered ' + skipped.status);
+    })()`,
+  );
+  return email;
+}
+
+const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`);
+
+export async function webBench(): Promise<void> {
+  const { base, chromePort, close } = await startLighthouseRig({ port, name: 'timbre-bench-web' });
+  const rows: Row[] = [];
+  try {
+    for (const page of GUEST_PAGES) rows.push(await measure(base, chromePort, page));
+    const email = await signUpInBrowser(base, chromePort);
+    console.log(`(signed in as ${email} for ${SIGNED_IN_PAGES.join(', ')})`);
+    for (const page of SIGNED_IN_PAGES) rows.push(await measure(base, chromePort, page));
+  } finally {
+    close();
+  }
+
+  console.log('\nLighthouse, default mobile settings (simulated throttling):');
+  console.log('| page | performance | FCP | LCP | TBT | JS transferred (KB) | best practices |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const row of rows) {
+    console.log(
+      `| ${row.page} | ${row.performance} | ${ms(row.fcp)} | ${ms(row.lcp)} | ${ms(row.tbt)} | ${row.jsKb.toFixed(0)} | ${row.bestPractices} |`,
+    );
+  }
+  for (const row of rows) {
+    if (!row.notes.length) continue;
+    console.log(`\n${row.page}`);
+    for (const note of row.notes) console.log(`  ${note}`);
+  }
+}
