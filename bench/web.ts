@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { inBrowser, startLighthouseRig } from '../scripts/lighthouse-rig.ts';
 
@@ -8,9 +10,11 @@ import { inBrowser, startLighthouseRig } from '../scripts/lighthouse-rig.ts';
 // from the outbox, skips the welcome tour, and /projects runs signed in (Lighthouse keeps cookies and
 // localStorage between runs; it clears only caches). Prints performance, FCP, LCP, TBT and the JavaScript
 // transferred per page, and the best-practices score (it counts console errors). Figures, never pass/fail.
-// WEB_BENCH_PORT (default 4427).
+// WEB_BENCH_PORT (default 4427); WEB_BENCH_REPORTS=<folder> also writes each page's Lighthouse report there
+// (JSON, open it at https://googlechrome.github.io/lighthouse/viewer/ or read it with jq).
 
 const port = Number(process.env.WEB_BENCH_PORT ?? 4427);
+const reports = process.env.WEB_BENCH_REPORTS;
 const GUEST_PAGES = ['/', '/pricing', '/login'];
 const SIGNED_IN_PAGES = ['/projects'];
 const PASSWORD = 'Bench#Mark42';
@@ -26,6 +30,8 @@ interface Row {
   notes: string[];
 }
 
+const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`);
+
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 const score = (lhr: Lhr, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
@@ -33,7 +39,9 @@ const metric = (lhr: Lhr, audit: string) => lhr.audits[audit]?.numericValue ?? N
 
 /** What explains a figure: the LCP element, what blocked rendering, and the best-practices audits that failed. */
 function notesOf(lhr: Lhr): string[] {
-  const notes: string[] = [];
+  const notes: string[] = [
+    `CLS ${metric(lhr, 'cumulative-layout-shift').toFixed(3)}, Speed Index ${ms(metric(lhr, 'speed-index'))}`,
+  ];
   const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined)
     ?.items;
   const lcpNode = JSON.stringify(lcpItems ?? []).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
@@ -60,6 +68,11 @@ async function measure(base: string, chromePort: number, page: string): Promise<
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
   const { lhr } = result;
+  if (reports) {
+    await mkdir(reports, { recursive: true });
+    const name = page === '/' ? 'home' : page.slice(1).replaceAll('/', '-');
+    await writeFile(path.join(reports, `${name}.json`), JSON.stringify(lhr, null, 1));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${page}: ${lhr.runtimeError.message}`);
   // A guard that sent the page elsewhere (a lost session to /login) would measure another page.
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
@@ -113,7 +126,10 @@ async function signUpInBrowser(base: string, chromePort: number): Promise<string
       if (!signup.ok) throw new Error('sign-up answered ' + signup.status + ': ' + (await signup.text()));
       const { csrf_token } = await signup.json();
       localStorage.setItem('timbre.csrf_token', csrf_token);
-      const tou = await fetch('/api/v3/tou', { method: 'POST', headers: { ...json, 'X-CSRF-Token': csrf_token } });
+      const tou = await fetch('/api/v3/tou', {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'X-CSRF-Token': csrf_token },
+      });
       if (!tou.ok) throw new Error('accepting the Terms of Use answered ' + tou.status);
     })()`,
   );
@@ -147,8 +163,6 @@ async function signUpInBrowser(base: string, chromePort: number): Promise<string
   );
   return email;
 }
-
-const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`);
 
 export async function webBench(): Promise<void> {
   const { base, chromePort, close } = await startLighthouseRig({ port, name: 'timbre-bench-web' });

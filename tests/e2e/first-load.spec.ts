@@ -30,13 +30,16 @@ async function watchFirstScreens(page: Page) {
   });
 }
 
-/** Console errors and failed responses (4xx, 5xx) of the page, as they happen. */
+/** Console errors, preload warnings and failed responses (4xx, 5xx) of the page, as they happen. */
 function watchErrors(page: Page) {
   const errors: string[] = [];
   const failed: string[] = [];
   const authCalls: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+    // Chromium warns when a preloaded file goes unused (index.html preloads the webfont's latin subset).
+    if (message.type() === 'error' || /preload/i.test(message.text())) {
+      errors.push(`${message.text()} (${message.location().url})`);
+    }
   });
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('response', (response) => {
@@ -67,6 +70,14 @@ test.describe('a guest first load', () => {
       expect(watched.failed, 'failed responses').toEqual([]);
       expect(watched.errors, 'console errors').toEqual([]);
       expect((await page.evaluate(() => window.__timbreSeen))?.busy, 'the loader showed').toBe(false);
+      // The webfont came once, from index.html's preload (a preload the page cannot use is fetched twice).
+      const fonts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.includes('/inter-latin-wght-normal'))
+          .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+      );
+      expect(fonts).toEqual(['link']);
     });
   }
 });
