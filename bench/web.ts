@@ -203,7 +203,7 @@ export async function webBench(): Promise<void> {
     console.log(`(signed in as ${email} for ${SIGNED_IN_PAGES.join(', ')})`);
     for (const page of SIGNED_IN_PAGES) rows.push(await measureRuns(base, chromePort, page));
   } finally {
-    close();
+    await close();
   }
 
   console.log(`\nLighthouse, default mobile settings (simulated throttling), median of ${runs} run(s) per page:`);

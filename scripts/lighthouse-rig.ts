@@ -17,8 +17,11 @@ export interface LighthouseRig {
   base: string;
   /** Chromium's DevTools port, for Lighthouse's `port` flag and `inBrowser`. */
   chromePort: number;
-  /** Stops the server and Chromium and removes the temporary DATA_DIR (also done when the process exits). */
-  close(): void;
+  /**
+   * Stops the server and Chromium, waits for them to exit and removes the temporary DATA_DIR (when the process
+   * exits without it, the same is done as far as an exit handler can: no waiting).
+   */
+  close(): Promise<void>;
 }
 
 /**
@@ -28,11 +31,33 @@ export interface LighthouseRig {
 export async function startLighthouseRig({ port, name }: { port: number; name: string }): Promise<LighthouseRig> {
   const children: ChildProcess[] = [];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `${name}-`));
-  const close = () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+  const stop = () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   };
-  process.on('exit', close);
+  // Chromium may still be writing its profile into DATA_DIR as it exits: retry, and never fail the run on it.
+  const removeDataDir = () => {
+    try {
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`could not remove ${dataDir}: ${(error as Error).message}`);
+    }
+  };
+  const close = async () => {
+    const exited = children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) resolve();
+          else child.once('exit', () => resolve());
+        }),
+    );
+    stop();
+    await Promise.all(exited);
+    removeDataDir();
+  };
+  process.on('exit', () => {
+    stop();
+    removeDataDir();
+  });
   process.on('SIGINT', () => process.exit(130));
   const base = `http://127.0.0.1:${port}`;
   await startServer(base, port, dataDir, children);

@@ -11,7 +11,7 @@ const pages = [
   { path: '/login', layout: 'auth layout' },
 ];
 
-const { base, chromePort } = await startLighthouseRig({ port, name: 'timbre-lighthouse' });
+const { base, chromePort, close } = await startLighthouseRig({ port, name: 'timbre-lighthouse' });
 let worst = 100;
 for (const { path: pagePath, layout } of pages) {
   const result = await lighthouse(
@@ -38,4 +38,5 @@ for (const { path: pagePath, layout } of pages) {
   if (lhr.runWarnings.length) console.log(`  warnings: ${lhr.runWarnings.join('; ')}`);
 }
 console.log(`\nLowest accessibility score: ${worst}/100`);
+await close();
 process.exit(0);
