@@ -1,14 +1,43 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants } from 'node:zlib';
+
+const projectDirs = ['/src/', '/design-system/'].map((dir) => new URL(`.${dir}`, import.meta.url).pathname);
+const isProjectScript = (id: string) =>
+  projectDirs.some((dir) => id.startsWith(dir)) &&
+  /\.tsx?$/.test(id) &&
+  !/\.css\.ts$/.test(id) &&
+  !id.endsWith('/main.tsx');
+
+/**
+ * index.html fetches the English messages' chunk beside the entry script: main.tsx needs them before the
+ * first render, and a dynamic import alone would only start once the entry has run.
+ */
+const preloadDefaultMessages = (): Plugin => ({
+  name: 'timbre:preload-default-messages',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (_html, context) => {
+      const chunk = Object.values(context.bundle ?? {}).find(
+        (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/i18n/en.json'),
+      );
+      if (!chunk) return [];
+      return [
+        { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${chunk.fileName}` }, injectTo: 'head' },
+      ];
+    },
+  },
+});
 
 // The SPA build. Storybook's Vite builder reuses this file; vitest.config.ts extends it.
 export default defineConfig({
   plugins: [
     react(),
     vanillaExtractPlugin(),
+    preloadDefaultMessages(),
     // `vite build` writes x.br and x.gz beside every compressible file of dist/ (js, css, html, svg, json;
     // fonts, images and source maps aside), smallest possible: the server sends them as they are
     // (server/platform/spa.ts, preCompressed), so the cost is paid once at build, never per request.
@@ -49,6 +78,35 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each route's import pulls in (scripts/size-budgets.ts reads it).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // What the first page of any visit runs (the modules the entry imports statically, `$initial`) in three
+        // chunks rather than a chunk per shared module (fifty requests for the landing page otherwise): React,
+        // react-router, and the rest; each under the 120 kB budget of one chunk (scripts/size-budgets.ts).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              tags: ['$initial'],
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 3,
+            },
+            { name: 'react-router', tags: ['$initial'], test: /node_modules[\\/]react-router[\\/]/, priority: 2 },
+            // The entry module itself stays the entry chunk (index.html's script, the manifest's entry).
+            { name: 'initial', tags: ['$initial'], test: (id) => !/\/src\/main\.tsx$|\.html$/.test(id), priority: 1 },
+          ],
+        },
+      },
+      treeshake: {
+        // The project's modules run nothing when imported (main.tsx aside), but the bundler cannot know it:
+        // without this, importing one component through a barrel (design-system/index.ts, a feature's
+        // index.ts) would keep every module the barrel names, and each page would carry the whole app.
+        // Styles keep their side effect: a .css.ts file registers its CSS, and some are imported for it alone.
+        moduleSideEffects: (id) => (isProjectScript(id) ? false : undefined),
+      },
+    },
   },
   server: {
     // `npm run dev` proxies the API and the socket to `npm run serve`.

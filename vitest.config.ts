@@ -22,6 +22,7 @@ export default mergeConfig(
             name: 'unit',
             environment: 'node',
             include: ['src/**/*.test.{ts,tsx}', 'design-system/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+            setupFiles: ['src/i18n/test-setup.ts'],
           },
         },
         {

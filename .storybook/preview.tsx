@@ -5,9 +5,12 @@ import '@fontsource-variable/inter/wght.css';
 import '../design-system/theme/index.ts';
 import { configure } from 'storybook/test';
 import messages from '../src/i18n/en.json';
+import { DEFAULT_LOCALE, setMessages } from '../src/i18n/index.ts';
 
 // Stories run while the other test layers share two cores: give overlays time to appear before a find* gives up.
 configure({ asyncUtilTimeout: 5000 });
+// What statecharts announce and toast outside React (t()) reads the same English messages as the stories.
+setMessages(DEFAULT_LOCALE, messages);
 
 const preview: Preview = {
   parameters: {

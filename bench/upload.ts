@@ -25,6 +25,7 @@ export async function uploadBench() {
     projectId: string;
     folderId: string;
     rssBefore: number;
+    before: { rss: number; heapUsed: number; external: number; arrayBuffers: number };
   };
 
   const boundary = `----bench-${randomUUID()}`;
@@ -87,5 +88,9 @@ export async function uploadBench() {
   );
   console.log(
     `                    peak JS heap ${(peak.heapUsed / MB).toFixed(0)} MB, buffers ${(peak.arrayBuffers / MB).toFixed(0)} MB, external ${(peak.external / MB).toFixed(0)} MB`,
+  );
+  const growth = (k: keyof typeof peak) => `${((peak[k] - info.before[k]) / MB).toFixed(0)} MB`;
+  console.log(
+    `  growth            RSS ${growth('rss')} (goal ≤ 64 MB); JS heap ${growth('heapUsed')}, buffers ${growth('arrayBuffers')}, external ${growth('external')} (peaks less idle)`,
   );
 }

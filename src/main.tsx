@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
+import { createPath } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createActor } from 'xstate';
 // The bundled webfont (its woff2 files are emitted to /assets by Vite): the theme's font token names it.
@@ -8,7 +9,7 @@ import '@fontsource-variable/inter/wght.css';
 import '../design-system/theme/index.ts';
 import { applyTheme, themeStore } from '../design-system/layouts/index.ts';
 import { ApiProvider, createApiClients, createTokenStore } from './api/index.ts';
-import { DEFAULT_LOCALE, messages } from './i18n/index.ts';
+import { loadMessages } from './i18n/index.ts';
 import {
   browserStorage,
   createSessionMachine,
@@ -19,11 +20,23 @@ import {
   type SessionActor,
 } from './machines/index.ts';
 import { createRouter } from './routes/router.tsx';
+import { loadChunk, reloadOnStaleChunks, setPendingAddress } from './shared/chunk-load.ts';
 
+// After a new deploy, a chunk this tab asks for may be gone: the page reloads once instead of failing.
+reloadOnStaleChunks();
 // The remembered theme goes on <html> before the first paint.
 applyTheme(themeStore.getSnapshot().context.theme);
 
+// The messages (their chunk is preloaded by index.html) and the first page's chunks (fetched by the router
+// as it is created) load together.
+const messagesLoaded = loadChunk(() => loadMessages());
 const router = createRouter();
+setPendingAddress(() => {
+  const next = router.state.navigation.location;
+  return next ? createPath(next) : undefined;
+});
+// The statecharts format some of their messages as they are defined: they need the messages first.
+const { locale, messages } = await messagesLoaded;
 const tokens = createTokenStore();
 // A 401 from any call (unless the call opted out) ends the session: the machine resets and goes to /.
 const sessionRef: { current?: SessionActor } = {};
@@ -51,7 +64,7 @@ linkSubscription(session, subscription);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <IntlProvider locale={DEFAULT_LOCALE} messages={messages[DEFAULT_LOCALE]}>
+    <IntlProvider locale={locale} messages={messages}>
       <ApiProvider api={api}>
         <SessionProvider actor={session}>
           <SubscriptionProvider actor={subscription}>

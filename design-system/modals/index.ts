@@ -8,5 +8,6 @@ export {
   type ModalStore,
 } from './modal-store.ts';
 export { useModal, type ModalHandle } from './use-modal.ts';
-export { ModalHost, registerModal, type ModalComponentProps, type ModalHostProps } from './modal-host.tsx';
+export { ModalHost, type ModalHostProps } from './modal-host.tsx';
+export { registerModal, type ModalComponentProps } from './modal-registry.ts';
 export * from './dialogs/index.ts';

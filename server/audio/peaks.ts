@@ -34,15 +34,6 @@ export interface PeaksBuilder {
   finish(): Audiowaveform;
 }
 
-/** The average of the channels, sample by sample. */
-function mix(channelData: readonly Float32Array[], n: number): Float32Array {
-  const out = new Float32Array(n);
-  for (const channel of channelData) for (let i = 0; i < n; i++) out[i]! += channel[i] as number;
-  const scale = 1 / channelData.length;
-  for (let i = 0; i < n; i++) out[i]! *= scale;
-  return out;
-}
-
 /**
  * Peaks computed as samples arrive, in constant memory per pixel: a long file is never held whole.
  * Channels are averaged into one waveform (channels: 1), which is what a list of recordings draws.
@@ -86,17 +77,38 @@ export function createPeaksBuilder(sampleRate: number, options: PeaksOptions = {
       const first = channelData[0];
       if (!first || count === 0) return;
       const n = first.length;
-      // Mono needs no mixing: a pixel at a time over the samples themselves (the common, hot case).
-      const mixed = count === 1 ? first : mix(channelData, n);
+      // The channels are averaged sample by sample as they are read, rather than into a mixed copy: an
+      // upload is decoded in small chunks, and an array per chunk is garbage the collector only frees
+      // in bulk (it grew a 500 MB upload's memory by tens of MB). Mono and stereo, the common cases, get
+      // loops of their own.
+      const second = count > 1 ? channelData[1]! : first;
+      const scale = 1 / count;
       let i = 0;
       while (i < n) {
         const end = Math.min(n, i + (spp - inPixel));
         let lo = min;
         let hi = max;
-        for (let k = i; k < end; k++) {
-          const v = mixed[k] as number;
-          if (v < lo) lo = v;
-          else if (v > hi) hi = v;
+        if (count === 1) {
+          for (let k = i; k < end; k++) {
+            const v = first[k] as number;
+            if (v < lo) lo = v;
+            else if (v > hi) hi = v;
+          }
+        } else if (count === 2) {
+          for (let k = i; k < end; k++) {
+            const v = ((first[k] as number) + (second[k] as number)) * 0.5;
+            if (v < lo) lo = v;
+            else if (v > hi) hi = v;
+          }
+        } else {
+          for (let k = i; k < end; k++) {
+            // Rounded to float32 at each step, as the mixed copy was.
+            let sum = 0;
+            for (let c = 0; c < count; c++) sum = Math.fround(sum + (channelData[c]![k] as number));
+            const v = Math.fround(sum * scale);
+            if (v < lo) lo = v;
+            else if (v > hi) hi = v;
+          }
         }
         min = lo;
         max = hi;

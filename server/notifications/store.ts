@@ -6,11 +6,10 @@ import { callEach, deliverToSubscribers, memorySink, type EventSink, type Listen
 import {
   EVENTS_CHANNEL,
   eventOf,
-  pack,
   parsed,
   storedPayloadOf,
   unpack,
-  wireOf,
+  wireFragment,
   type EventRow,
   type Outgoing,
   type UserEvent,
@@ -127,9 +126,12 @@ export function createEventStore(options: EventStoreOptions): EventStore {
   });
 
   /**
-   * Writes events in `on` (a transaction) and notifies, in the order given. The advisory locks of their
-   * users (taken in one order, so two writers never deadlock) make one user's ids commit in id order in
-   * every process.
+   * Writes events and notifies them, in the order given, in one statement: on its own it is its own
+   * transaction (one round trip, where BEGIN, INSERT, NOTIFY and COMMIT were four: under load each was a
+   * turn of the event loop more before the sockets had the event); in `tx` it is part of that
+   * transaction. The advisory locks of their users (taken in one order, so two writers never deadlock)
+   * make one user's ids commit in id order in every process. The database completes each wire with the
+   * id and time it drew; pg_notify, being volatile, is evaluated after the sort, so in id order.
    */
   async function write(on: Db, items: Outgoing[]): Promise<UserEvent[]> {
     const input = items.map((item, ord) => {
@@ -140,40 +142,39 @@ export function createEventStore(options: EventStoreOptions): EventStore {
         type: item.input.type,
         payload: storedPayloadOf(item),
         severity: item.input.type.endsWith('.notification') && typeof data.type === 'string' ? data.type : null,
+        wire: wireFragment(origin, item),
       };
     });
-    const rows = await query<{ id: string | number; created_at: Date | string }>(
+    const rows = await query<{ id: string | number; created_at: string }>(
       on,
       sql`
         with input as (
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-            as x(ord int, user_id uuid, type text, payload jsonb, severity notification_severity)
+            as x(ord int, user_id uuid, type text, payload jsonb, severity notification_severity, wire text)
         ), locks as (
           select count(*) as n from (
             select pg_advisory_xact_lock(k) from (
               select distinct hashtext('events:' || user_id::text) as k from input order by 1) as keys) as taken
+        ), inserted as (
+          insert into events (user_id, type, payload, severity)
+          select user_id, type, payload, severity from input where (select n from locks) >= 0
+          order by ord
+          returning id, created_at
+        ), numbered as (
+          -- Ids are drawn in insertion order: the smallest id is the first event. The time as JavaScript
+          -- writes it (milliseconds, truncated as the drivers' dates are), so live and replayed agree.
+          select id, (row_number() over (order by id) - 1)::int as ord,
+            to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+          from inserted
         )
-        insert into events (user_id, type, payload, severity)
-        select user_id, type, payload, severity from input where (select n from locks) >= 0
-        order by ord
-        returning id, created_at`,
+        select n.id, n.created_at,
+          pg_notify(${EVENTS_CHANNEL}, '{"i":' || n.id || ',"c":"' || n.created_at || '",' || i.wire || '}')
+        from numbered n join input i using (ord)
+        order by n.id`,
     );
-    // Ids are drawn in insertion order: the smallest id is the first event.
-    const sorted = rows.map((r) => ({ id: Number(r.id), createdAt: new Date(r.created_at).toISOString() }));
-    sorted.sort((a, b) => a.id - b.id);
-    const events = items.map(
-      (item, i) => ({ id: sorted[i]!.id, created_at: sorted[i]!.createdAt, ...item.input }) as UserEvent,
+    return items.map(
+      (item, i) => ({ id: Number(rows[i]!.id), created_at: rows[i]!.created_at, ...item.input }) as UserEvent,
     );
-    const messages = pack(items.map((item, i) => wireOf(origin, item, events[i]!.id, events[i]!.created_at)));
-    if (messages.length === 1) {
-      await on.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${messages[0]!})`);
-    } else {
-      await on.execute(sql`
-        select pg_notify(${EVENTS_CHANNEL}, m)
-        from jsonb_array_elements_text(${JSON.stringify(messages)}::jsonb) with ordinality as t(m, n)
-        order by n`);
-    }
-    return events;
   }
 
   async function drain() {
@@ -181,7 +182,7 @@ export function createEventStore(options: EventStoreOptions): EventStore {
       const batch = queue.splice(0, MAX_BATCH);
       for (let attempt = 1; ; attempt++) {
         try {
-          const events = await db.transaction((tx) => write(tx, batch));
+          const events = await write(db, batch);
           batch.forEach((item, i) => item.resolve(events[i]!));
           break;
         } catch (err) {

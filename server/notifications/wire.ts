@@ -71,41 +71,23 @@ export function eventOf(id: number, type: string, payload: StoredPayload, create
 export const parsed = (p: StoredPayload | string): StoredPayload =>
   typeof p === 'string' ? (JSON.parse(p) as StoredPayload) : p;
 
-/** The wire form of an event: the whole event when it fits a notification, else only its address. */
-export function wireOf(origin: string, item: Outgoing, id: number, createdAt: string): Wire {
-  return {
-    i: id,
-    u: item.userId,
-    o: origin,
-    s: item.sessionIds ?? null,
-    t: item.input.type,
-    p: storedPayloadOf(item),
-    c: createdAt,
-  };
-}
+/**
+ * Room a notification keeps for what the database adds to a wire's fragment (its id, its time and the
+ * braces): `"i":9223372036854775807,"c":"2026-01-01T00:00:00.000Z",` and `{}` are 63 bytes.
+ */
+const ADDED_BY_DATABASE = 64;
 
-/** Packs wires into as few notification payloads (JSON arrays under NOTIFY_LIMIT bytes) as it takes, in order. */
-export function pack(wires: Wire[]): string[] {
-  const messages: string[] = [];
-  let current: string[] = [];
-  let size = 2;
-  for (const wire of wires) {
-    let text = JSON.stringify(wire);
-    if (Buffer.byteLength(text) + 2 > NOTIFY_LIMIT) {
-      // Too big for a notification: receivers read the row.
-      text = JSON.stringify({ i: wire.i, u: wire.u, o: wire.o, s: wire.s });
-    }
-    const bytes = Buffer.byteLength(text) + 1;
-    if (current.length > 0 && size + bytes > NOTIFY_LIMIT) {
-      messages.push(`[${current.join(',')}]`);
-      current = [];
-      size = 2;
-    }
-    current.push(text);
-    size += bytes;
-  }
-  if (current.length > 0) messages.push(`[${current.join(',')}]`);
-  return messages;
+/**
+ * A wire without its id and time, as the inside of a JSON object (`"u":…,"o":…`): the database writes
+ * the event and completes the wire in the same statement (id and time are its own), so a NOTIFY costs no
+ * round trip of its own. The whole event when it fits a notification, else only its address.
+ */
+export function wireFragment(origin: string, item: Outgoing): string {
+  const address = { u: item.userId, o: origin, s: item.sessionIds ?? null };
+  const whole = JSON.stringify({ ...address, t: item.input.type, p: storedPayloadOf(item) });
+  // Too big for a notification: receivers read the row.
+  const text = Buffer.byteLength(whole) + ADDED_BY_DATABASE > NOTIFY_LIMIT ? JSON.stringify(address) : whole;
+  return text.slice(1, -1);
 }
 
 /** The wires of one notification payload (one wire or an array of them); null when it is not ours. */

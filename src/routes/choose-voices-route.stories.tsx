@@ -22,7 +22,7 @@ import {
   voiceSelectionStore,
 } from '../machines/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../machines/story-harness.tsx';
-import { ChooseVoicesRoute } from './conversion-routes.tsx';
+import { ChooseVoicesRoute } from './choose-voices-route.tsx';
 import { RouteGuard } from './route-guard.tsx';
 
 /**

@@ -1,26 +1,34 @@
+import { Suspense } from 'react';
 import { Navigate } from 'react-router';
-import { DashboardPage } from '../features/dashboard/index.ts';
-import { LandingPage } from '../features/marketing/index.ts';
 import { useSession } from '../machines/index.ts';
-import { AppLayoutRoute } from './app-layout-route.tsx';
+import { lazyComponent } from '../shared/chunk-load.ts';
 import { guardRedirect } from './guards.ts';
-import { MarketingLayoutRoute } from './marketing-layout-route.tsx';
+import { PageLoader } from './page-loader.tsx';
+
+// `/` is two pages in separate chunks, so a guest's landing page never loads the signed-in app's code.
+const GuestHome = lazyComponent(
+  () => import('./guest-home.tsx'),
+  (m) => m.GuestHome,
+);
+const SignedInHome = lazyComponent(
+  () => import('./signed-in-home.tsx'),
+  (m) => m.SignedInHome,
+);
 
 /**
  * `/`: guests see the landing page in the marketing layout, signed-in users the dashboard in the app layout
  * (after the guard rules: unverified users go to /unverified, users in the wizard to /welcome). While the
- * session is restored the app layout's loader shows, so neither page flashes for the wrong visitor.
+ * session is restored the page loader shows, so neither page flashes for the wrong visitor.
  */
 export function HomeRoute() {
   const { status } = useSession();
   const redirect = guardRedirect(status, { kind: 'home', path: '/' });
   if (redirect) return <Navigate to={redirect} replace />;
-  if (status === 'guest') {
-    return (
-      <MarketingLayoutRoute>
-        <LandingPage />
-      </MarketingLayoutRoute>
-    );
-  }
-  return <AppLayoutRoute>{status === 'verified' ? <DashboardPage /> : null}</AppLayoutRoute>;
+  // Neither page's chunk is fetched before the session says which one this visitor sees.
+  if (status === 'checking') return <PageLoader />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      {status === 'guest' ? <GuestHome /> : <SignedInHome verified={status === 'verified'} />}
+    </Suspense>
+  );
 }

@@ -1,10 +1,17 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MarketingLayout } from '../../design-system/layouts/index.ts';
 import { useSession } from '../machines/index.ts';
-import { AppLayoutRoute } from './app-layout-route.tsx';
+import { lazyComponent } from '../shared/chunk-load.ts';
 import { EXTERNAL_LINKS } from '../shared/external-links.ts';
 import { SiteFooter } from '../shared/site-footer/site-footer.tsx';
+import { PageLoader } from './page-loader.tsx';
+
+// Only signed-in users see the public pages in the app layout: guests never load its chunk.
+const AppLayoutRoute = lazyComponent(
+  () => import('./app-layout-route.tsx'),
+  (m) => m.AppLayoutRoute,
+);
 
 /**
  * The public site's pages (home for guests, pricing, use cases, FAQ) in the marketing layout for guests;
@@ -13,7 +20,13 @@ import { SiteFooter } from '../shared/site-footer/site-footer.tsx';
 export function MarketingLayoutRoute({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const { isAuthenticated } = useSession();
-  if (isAuthenticated) return <AppLayoutRoute>{children}</AppLayoutRoute>;
+  if (isAuthenticated) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <AppLayoutRoute>{children}</AppLayoutRoute>
+      </Suspense>
+    );
+  }
   return (
     <MarketingLayout
       forBusinessHref={EXTERNAL_LINKS.forBusiness}

@@ -14,7 +14,7 @@ import { registerProjectsModals } from '../features/projects/index.ts';
 import { liveEventBus, listPreferencesStore, notificationToast } from '../machines/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../machines/story-harness.tsx';
 import { makeFolder, makeProject, mergeRoutes, testUser } from '../api/testing/index.ts';
-import { ProjectRoute } from './conversion-routes.tsx';
+import { ProjectRoute } from './project-route.tsx';
 import { RouteGuard } from './route-guard.tsx';
 
 /**

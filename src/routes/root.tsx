@@ -10,7 +10,7 @@ import {
   useNavigate,
   type NavigateOptions,
 } from 'react-router';
-import { Announcer, ModalHost, Toaster, useClearStaleAnnouncementsOnChange } from '../../design-system/index.ts';
+import { Announcer, useClearStaleAnnouncementsOnChange } from '../../design-system/index.ts';
 import { useUrlCapture } from '../features/auth/index.ts';
 import { useBillingModals } from '../features/billing/index.ts';
 import { useConversionsModals, useFinishNotifications } from '../features/conversions/index.ts';
@@ -22,7 +22,9 @@ import { useWelcomeModals } from '../features/welcome/index.ts';
 import { useLiveEvents, useSession } from '../machines/index.ts';
 import { isAbsoluteHref } from '../shared/external-links.ts';
 import { useNewOriginalClearing } from './new-original-clearing.ts';
+import { Overlays } from './overlays.tsx';
 import { useFocusHeadingOnNavigation } from './route-focus.ts';
+import { usePreloadOnIntent } from './route-preload.ts';
 import type { MessageId } from '../i18n/index.ts';
 
 declare module 'react-aria-components' {
@@ -77,10 +79,12 @@ function useLinkHref(href: string) {
  * The root of every page: React Aria's links and menus route through react-router (client-side, with real
  * hrefs), the document title follows the page, and focus moves to the new page's heading after navigation.
  * It also holds what every page shares: the toasts, the screen-reader announcer's log, the modal host (with
- * the features' modals registered), and the promo and voice parameters of any URL.
+ * the features' modals registered), and the promo and voice parameters of any URL. A link the pointer
+ * rests on or that takes focus fetches its page's chunks (`preloadRoute`), so the click finds them loaded.
  */
-export function Root() {
+export function Root({ preloadRoute }: { preloadRoute?: (path: string) => void }) {
   const navigate = useNavigate();
+  usePreloadOnIntent(preloadRoute);
   useDocumentTitle();
   useFocusHeadingOnNavigation();
   // After a navigation: a pending button's announcement points at a label that left with its page.
@@ -100,8 +104,7 @@ export function Root() {
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useLinkHref}>
       <Outlet />
-      <ModalHost />
-      <Toaster />
+      <Overlays />
       <Announcer />
       <ScrollRestoration />
     </RouterProvider>

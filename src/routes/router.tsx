@@ -1,29 +1,8 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import {
-  AuthRedirectPage,
-  ChangePasswordPage,
-  ChangePasswordSuccessPage,
-  ForgotPasswordEmailSentPage,
-  ForgotPasswordPage,
-  LoginMobilePage,
-  LoginPage,
-  LoginRedirectPage,
-  OauthCallbackPage,
-  SignupPage,
-  UnverifiedPage,
-  VerifyEmailPage,
-} from '../features/auth/index.ts';
-import { PlanPage, SubscribedPage } from '../features/billing/index.ts';
-import { AupPage, FaqPage, PricingPage, TermsOfUsePage, UseCasesPage } from '../features/marketing/index.ts';
-import { ProjectsPage } from '../features/projects/index.ts';
-import { RecorderPage } from '../features/recorder/index.ts';
-import { AuditionVoicesPage, VoiceTalentsPage } from '../features/voices/index.ts';
-import { WelcomePage } from '../features/welcome/index.ts';
-import { AppLayoutRoute } from './app-layout-route.tsx';
-import { ChooseVoicesRoute, ProjectRoute } from './conversion-routes.tsx';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { loadChunk } from '../shared/chunk-load.ts';
 import { EXTERNAL_LINKS } from '../shared/external-links.ts';
 import { HomeRoute } from './home-route.tsx';
-import { MarketingLayoutRoute } from './marketing-layout-route.tsx';
 import { NotFound } from './not-found.tsx';
 import { PageLoader } from './page-loader.tsx';
 import { Root, type NavSection, type RouteHandle } from './root.tsx';
@@ -31,6 +10,22 @@ import { RouteGuard } from './route-guard.tsx';
 import type { MessageId } from '../i18n/index.ts';
 
 const titled = (title: MessageId, nav?: NavSection): RouteHandle => (nav ? { title, nav } : { title });
+
+type LazyRoute = () => Promise<{ Component: ComponentType }>;
+
+/** Each lazy route's import, unwrapped, so a link can fetch it on hover without the stale-chunk reload. */
+const chunkImports = new WeakMap<LazyRoute, () => Promise<unknown>>();
+
+/**
+ * A route whose component is in a chunk of its own, fetched the first time the route matches (react-router's
+ * `lazy`): a page's code loads when it is visited, not with the landing page. The route's handle (title,
+ * nav section) stays in this table, so it is known before the chunk arrives.
+ */
+function chunk<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyRoute {
+  const lazy: LazyRoute = async () => ({ Component: pick(await loadChunk(load)) });
+  chunkImports.set(lazy, load);
+  return lazy;
+}
 
 /**
  * SPEC.md section 2's guarded routes whose pages arrive with later features (account, calibrations, voices,
@@ -55,7 +50,9 @@ export const GUARDED_PATHS_TO_COME = [
  */
 export const routes: RouteObject[] = [
   {
-    element: <Root />,
+    element: <Root preloadRoute={preloadRoute} />,
+    // The first page's chunks are loading: the loader holds the page (focus and title follow once it shows).
+    hydrateFallbackElement: <PageLoader />,
     children: [
       {
         path: '/',
@@ -63,17 +60,39 @@ export const routes: RouteObject[] = [
         handle: { title: 'landing.documentTitle', signedInTitle: 'dashboard.documentTitle' } satisfies RouteHandle,
       },
       {
-        element: <MarketingLayoutRoute />,
+        lazy: chunk(
+          () => import('./marketing-layout-route.tsx'),
+          (m) => m.MarketingLayoutRoute,
+        ),
         children: [
           {
             path: '/pricing',
-            element: <PricingPage forBusinessHref={EXTERNAL_LINKS.forBusiness} />,
+            lazy: chunk(
+              () => import('../features/marketing/components/pricing-page.tsx'),
+              ({ PricingPage }) =>
+                function Pricing() {
+                  return <PricingPage forBusinessHref={EXTERNAL_LINKS.forBusiness} />;
+                },
+            ),
             handle: titled('pricing.title'),
           },
-          { path: '/use-cases', element: <UseCasesPage />, handle: titled('useCases.title') },
+          {
+            path: '/use-cases',
+            lazy: chunk(
+              () => import('../features/marketing/components/use-cases-page.tsx'),
+              (m) => m.UseCasesPage,
+            ),
+            handle: titled('useCases.title'),
+          },
           {
             path: '/faq',
-            element: <FaqPage contactHref={EXTERNAL_LINKS.requestCall} />,
+            lazy: chunk(
+              () => import('../features/marketing/components/faq-page.tsx'),
+              ({ FaqPage }) =>
+                function Faq() {
+                  return <FaqPage contactHref={EXTERNAL_LINKS.requestCall} />;
+                },
+            ),
             handle: titled('faq.documentTitle'),
           },
         ],
@@ -81,53 +100,134 @@ export const routes: RouteObject[] = [
       {
         element: <RouteGuard kind="guestOnly" fallback={<PageLoader />} />,
         children: [
-          { path: '/login', element: <LoginPage />, handle: titled('auth.login.documentTitle') },
-          { path: '/signup', element: <SignupPage />, handle: titled('auth.signup.documentTitle') },
-          { path: '/login/mobile', element: <LoginMobilePage />, handle: titled('auth.mobile.documentTitle') },
+          {
+            path: '/login',
+            lazy: chunk(
+              () => import('../features/auth/components/login-page.tsx'),
+              (m) => m.LoginPage,
+            ),
+            handle: titled('auth.login.documentTitle'),
+          },
+          {
+            path: '/signup',
+            lazy: chunk(
+              () => import('../features/auth/components/signup-page.tsx'),
+              (m) => m.SignupPage,
+            ),
+            handle: titled('auth.signup.documentTitle'),
+          },
+          {
+            path: '/login/mobile',
+            lazy: chunk(
+              () => import('../features/auth/components/login-mobile-page.tsx'),
+              (m) => m.LoginMobilePage,
+            ),
+            handle: titled('auth.mobile.documentTitle'),
+          },
         ],
       },
       {
         element: <RouteGuard kind="unverifiedOnly" fallback={<PageLoader />} />,
         children: [
-          { path: '/unverified', element: <UnverifiedPage />, handle: titled('auth.unverified.documentTitle') },
+          {
+            path: '/unverified',
+            lazy: chunk(
+              () => import('../features/auth/components/unverified-page.tsx'),
+              (m) => m.UnverifiedPage,
+            ),
+            handle: titled('auth.unverified.documentTitle'),
+          },
         ],
       },
       {
         element: <RouteGuard kind="public" />,
         children: [
-          { path: '/forgot-password', element: <ForgotPasswordPage />, handle: titled('auth.forgot.documentTitle') },
+          {
+            path: '/forgot-password',
+            lazy: chunk(
+              () => import('../features/auth/components/forgot-password-page.tsx'),
+              (m) => m.ForgotPasswordPage,
+            ),
+            handle: titled('auth.forgot.documentTitle'),
+          },
           {
             path: '/forgot-password-email-sent',
-            element: <ForgotPasswordEmailSentPage />,
+            lazy: chunk(
+              () => import('../features/auth/components/forgot-password-page.tsx'),
+              (m) => m.ForgotPasswordEmailSentPage,
+            ),
             handle: titled('auth.forgotSent.title'),
           },
           {
             path: '/change-password/:changePasswordId',
-            element: <ChangePasswordPage />,
+            lazy: chunk(
+              () => import('../features/auth/components/change-password-page.tsx'),
+              (m) => m.ChangePasswordPage,
+            ),
             handle: titled('auth.changePassword.title'),
           },
           {
             path: '/change-password-success',
-            element: <ChangePasswordSuccessPage />,
+            lazy: chunk(
+              () => import('../features/auth/components/change-password-page.tsx'),
+              (m) => m.ChangePasswordSuccessPage,
+            ),
             handle: titled('auth.changePasswordSuccess.title'),
           },
           {
             path: '/verify/email/:userId/:token',
-            element: <VerifyEmailPage />,
+            lazy: chunk(
+              () => import('../features/auth/components/verify-email-page.tsx'),
+              (m) => m.VerifyEmailPage,
+            ),
             handle: titled('auth.verify.documentTitle'),
           },
-          { path: '/auth-redirect/:csrfToken', element: <AuthRedirectPage />, handle: titled('auth.redirect.title') },
-          { path: '/oauth2/:provider', element: <OauthCallbackPage />, handle: titled('auth.oauth.title') },
-          { path: '/login-redirect', element: <LoginRedirectPage />, handle: titled('auth.redirect.title') },
+          {
+            path: '/auth-redirect/:csrfToken',
+            lazy: chunk(
+              () => import('../features/auth/components/redirect-pages.tsx'),
+              (m) => m.AuthRedirectPage,
+            ),
+            handle: titled('auth.redirect.title'),
+          },
+          {
+            path: '/oauth2/:provider',
+            lazy: chunk(
+              () => import('../features/auth/components/redirect-pages.tsx'),
+              (m) => m.OauthCallbackPage,
+            ),
+            handle: titled('auth.oauth.title'),
+          },
+          {
+            path: '/login-redirect',
+            lazy: chunk(
+              () => import('../features/auth/components/redirect-pages.tsx'),
+              (m) => m.LoginRedirectPage,
+            ),
+            handle: titled('auth.redirect.title'),
+          },
         ],
       },
       {
-        element: <AppLayoutRoute />,
+        lazy: chunk(
+          () => import('./app-layout-route.tsx'),
+          (m) => m.AppLayoutRoute,
+        ),
         children: [
           {
             element: <RouteGuard kind="wizard" />,
             children: [
-              { path: '/welcome', element: <WelcomePage conversionsLive />, handle: titled('welcome.documentTitle') },
+              {
+                path: '/welcome',
+                lazy: chunk(
+                  () => import('../features/welcome/components/welcome-page.tsx'),
+                  ({ WelcomePage }) =>
+                    function Welcome() {
+                      return <WelcomePage conversionsLive />;
+                    },
+                ),
+                handle: titled('welcome.documentTitle'),
+              },
             ],
           },
           {
@@ -138,39 +238,89 @@ export const routes: RouteObject[] = [
                 element: <NotFound />,
                 handle: titled('notFound.title'),
               })),
-              { path: '/account/plan', element: <PlanPage />, handle: titled('billing.plan.documentTitle') },
+              {
+                path: '/account/plan',
+                lazy: chunk(
+                  () => import('../features/billing/components/plan-page.tsx'),
+                  (m) => m.PlanPage,
+                ),
+                handle: titled('billing.plan.documentTitle'),
+              },
               {
                 path: '/subscribed',
-                element: <SubscribedPage />,
+                lazy: chunk(
+                  () => import('../features/billing/components/subscribed-page.tsx'),
+                  (m) => m.SubscribedPage,
+                ),
                 handle: titled('billing.subscribed.documentTitle'),
               },
-              { path: '/projects', element: <ProjectsPage />, handle: titled('projects.documentTitle') },
-              { path: '/new', element: <RecorderPage />, handle: titled('recorder.documentTitle') },
+              {
+                path: '/projects',
+                lazy: chunk(
+                  () => import('../features/projects/components/projects-page.tsx'),
+                  (m) => m.ProjectsPage,
+                ),
+                handle: titled('projects.documentTitle'),
+              },
+              {
+                path: '/new',
+                lazy: chunk(
+                  () => import('../features/recorder/components/recorder-page.tsx'),
+                  (m) => m.RecorderPage,
+                ),
+                handle: titled('recorder.documentTitle'),
+              },
               {
                 path: '/choose-voices',
-                element: <ChooseVoicesRoute />,
+                lazy: chunk(
+                  () => import('./choose-voices-route.tsx'),
+                  (m) => m.ChooseVoicesRoute,
+                ),
                 handle: titled('voices.choose.documentTitle', 'voices'),
               },
               {
                 path: '/audition-voices',
-                element: <AuditionVoicesPage />,
+                lazy: chunk(
+                  () => import('../features/voices/components/audition-voices-page.tsx'),
+                  (m) => m.AuditionVoicesPage,
+                ),
                 handle: titled('voices.audition.documentTitle', 'voices'),
               },
               {
                 path: '/voice-talents',
-                element: <VoiceTalentsPage />,
+                lazy: chunk(
+                  () => import('../features/voices/components/voice-talents-page.tsx'),
+                  (m) => m.VoiceTalentsPage,
+                ),
                 handle: titled('voices.talents.documentTitle', 'voices'),
               },
               // The project page; the static paths above (e.g. /account/plan) rank before it.
               {
                 path: '/:ownerName/:projectSlug',
-                element: <ProjectRoute />,
+                lazy: chunk(
+                  () => import('./project-route.tsx'),
+                  (m) => m.ProjectRoute,
+                ),
                 handle: titled('projects.projectDocumentTitle', 'projects'),
               },
             ],
           },
-          { path: '/terms-of-use', element: <TermsOfUsePage />, handle: titled('terms.title') },
-          { path: '/aup', element: <AupPage />, handle: titled('aup.documentTitle') },
+          {
+            path: '/terms-of-use',
+            lazy: chunk(
+              () => import('../features/marketing/components/legal-page.tsx'),
+              (m) => m.TermsOfUsePage,
+            ),
+            handle: titled('terms.title'),
+          },
+          {
+            path: '/aup',
+            lazy: chunk(
+              () => import('../features/marketing/components/legal-page.tsx'),
+              (m) => m.AupPage,
+            ),
+            handle: titled('aup.documentTitle'),
+          },
           { path: '*', element: <NotFound />, handle: titled('notFound.title') },
         ],
       },
@@ -179,3 +329,14 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+
+/**
+ * Fetches the chunks of the page at `href` (its layout's and its own), so a click that follows finds them
+ * loaded. A failure is ignored here: the navigation, if it comes, reloads the page for a stale chunk.
+ */
+export function preloadRoute(href: string): void {
+  for (const { route } of matchRoutes(routes, href) ?? []) {
+    const load = typeof route.lazy === 'function' ? chunkImports.get(route.lazy as LazyRoute) : undefined;
+    void load?.().catch(() => undefined);
+  }
+}

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { Button, Group, Radio, RadioGroup, Slider, SliderThumb, SliderTrack, useLocale } from 'react-aria-components';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import WaveSurfer from 'wavesurfer.js';
+import type WaveSurfer from 'wavesurfer.js';
 import { announce } from '../../announcer/announcer.ts';
 import { formatClock } from '../../format/duration.ts';
 import { registerExclusivePlayback } from '../../playback/exclusive-playback.ts';
@@ -168,6 +168,33 @@ export type WaveformPlayerProps = CommonProps & (SingleSourceProps | TracksProps
 type PeaksState = { status: 'loading' } | { status: 'done'; value: WaveformPeaks | null };
 
 const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+type WaveSurferClass = typeof WaveSurfer;
+let loadedWaveSurfer: WaveSurferClass | undefined;
+let loadingWaveSurfer: Promise<WaveSurferClass> | undefined;
+
+/**
+ * wavesurfer.js loads with the first player drawn, not with the page's code: pages without a player never
+ * fetch it, and a page with one paints its transport at once (disabled, as while the peaks load) and its
+ * waveform when both have arrived. Every later player has it at once.
+ */
+function useWaveSurfer(): WaveSurferClass | undefined {
+  const [engine, setEngine] = useState(() => loadedWaveSurfer);
+  useEffect(() => {
+    if (engine) return;
+    let live = true;
+    loadingWaveSurfer ??= import('wavesurfer.js').then((module) => (loadedWaveSurfer = module.default));
+    loadingWaveSurfer.then(
+      (loaded) => live && setEngine(() => loaded),
+      // A failed fetch (a stale chunk after a deploy) is tried again by the next player.
+      () => (loadingWaveSurfer = undefined),
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine]);
+  return engine;
+}
+
 /** The absolute URL: a media element reports its source absolute, and wavesurfer reloads one that differs. */
 const absolute = (url: string) => (url ? new URL(url, document.baseURI).href : url);
 
@@ -297,7 +324,9 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
   const stoppingRef = useRef(false);
   const mediaRefs = useRef(new Map<string, HTMLMediaElement>());
   // Where a switch takes over: the position and whether to go on playing, applied by the new wavesurfer.
-  const resumeRef = useRef<{ time: number; play: boolean } | null>(null);
+  // `track`: the track it is for. A switch made before wavesurfer has loaded must not be taken over by the
+  // instance of the track left, which the loaded engine may draw first.
+  const resumeRef = useRef<{ time: number; play: boolean; track: string } | null>(null);
 
   const multi = props.tracks !== undefined;
   const tracks: readonly WaveformTrack[] = props.tracks ?? [
@@ -374,9 +403,9 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
   });
   const applyMuted = useEffectEvent((ws: WaveSurfer) => ws.setMuted(muted));
   /** A switch's position and playing state, taken over by the new instance. */
-  const resume = useEffectEvent((ws: WaveSurfer) => {
+  const resume = useEffectEvent((ws: WaveSurfer, track: string) => {
     const wanted = resumeRef.current;
-    if (!wanted) return;
+    if (!wanted || wanted.track !== track) return;
     const t = switchPosition(wanted.time, ws.getDuration() || total);
     const element = ws.getMediaElement();
     if (element) element.currentTime = t;
@@ -397,12 +426,13 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
 
   const audioUrl = active ? (multi ? absolute(active.audioUrl) : active.audioUrl) : '';
   const externalMedia = props.media;
-  const peaksReady = peaks.status === 'done';
+  const engine = useWaveSurfer();
+  const peaksReady = peaks.status === 'done' && engine !== undefined;
   const channelPeaks = peaks.status === 'done' ? peaks.value : null;
   const knownDuration = active?.duration;
   useEffect(() => {
     const container = containerRef.current;
-    if (!container || !peaksReady || !audioUrl) return;
+    if (!container || !peaksReady || !engine || !audioUrl) return;
     const colors = () => ({
       waveColor: themeColor(container, vars.color.border),
       progressColor: themeColor(container, vars.color.accent),
@@ -412,7 +442,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
     // Each track plays through its own hidden element (rendered below, so it exists by now).
     const media = multi ? mediaRefs.current.get(activeId) : externalMedia;
     const length = knownDuration ?? channelPeaks?.duration;
-    const ws = WaveSurfer.create({
+    const ws = engine.create({
       container,
       height,
       url: audioUrl,
@@ -432,7 +462,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
     const element = ws.getMediaElement();
     const leaveExclusive = element ? registerExclusivePlayback(element) : () => {};
     applyMuted(ws);
-    resume(ws);
+    resume(ws, activeId);
     const unsubscribe = [
       ws.on('play', () => handlePlay()),
       ws.on('pause', () => handlePause()),
@@ -462,7 +492,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
       setTime(0);
       setSliderTime(0);
     };
-  }, [audioUrl, multi, activeId, externalMedia, channelPeaks, peaksReady, knownDuration, height]);
+  }, [audioUrl, multi, activeId, externalMedia, channelPeaks, peaksReady, engine, knownDuration, height]);
 
   useEffect(() => {
     wsRef.current?.setMuted(muted);
@@ -511,7 +541,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
     const wasPlaying = !!ws?.isPlaying();
     const t = ws ? ws.getCurrentTime() : time;
     const play = options.play ?? wasPlaying;
-    resumeRef.current = { time: t, play };
+    resumeRef.current = { time: t, play, track: id };
     setPreviousId(activeId);
     if (props.track === undefined) setOwnTrack(id);
     props.onTrackChange?.(id);

@@ -1,2 +1,2 @@
 export { RecorderPage, type RecorderPageProps } from './components/recorder-page.tsx';
-export { registerRecorderModals, useRecorderModals } from './modals/disabled-microphone-modal.tsx';
+export { registerRecorderModals, useRecorderModals } from './modals/register.ts';

@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import type { ComponentType } from 'react';
 import {
   modalStore as registry,
@@ -18,6 +19,11 @@ import type { ModalId } from './modal-ids.ts';
  */
 export function openModal(request: OpenModalRequest, store: ModalStore = registry): void {
   store.trigger.open(request);
+}
+
+/** Whether any modal is open: the app loads its modal host the first time one is. */
+export function useAnyModalOpen(store: ModalStore = registry): boolean {
+  return useSelector(store, (snapshot) => openModalIds(snapshot.context).length > 0);
 }
 
 /** Closes modal `id`; focus returns to what had it before it opened. */

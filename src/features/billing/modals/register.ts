@@ -1,7 +1,18 @@
 import { useEffect } from 'react';
+import { lazyComponent } from '../../../shared/chunk-load.ts';
 import { registerModal } from '../../../shared/modals/index.ts';
-import { TrialWarningModal, type TrialWarningData } from './trial-warning-modal.tsx';
-import { UpgradePlanModal, type UpgradePlanData } from './upgrade-plan-modal.tsx';
+import type { TrialWarningData } from './trial-warning-modal.tsx';
+import type { UpgradePlanData } from './upgrade-plan-modal.tsx';
+
+// Each modal's code loads the first time it opens (the host draws nothing until then), not with every page.
+const TrialWarningModal = lazyComponent(
+  () => import('./trial-warning-modal.tsx'),
+  (m) => m.TrialWarningModal,
+);
+const UpgradePlanModal = lazyComponent(
+  () => import('./upgrade-plan-modal.tsx'),
+  (m) => m.UpgradePlanModal,
+);
 
 declare module '../../../shared/modals/modal-data.ts' {
   interface ModalData {

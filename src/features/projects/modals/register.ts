@@ -1,26 +1,52 @@
 import { useEffect } from 'react';
+import { lazyComponent } from '../../../shared/chunk-load.ts';
 import { registerModal } from '../../../shared/modals/index.ts';
-import {
-  DeleteFolderModal,
-  DeleteRecordingModal,
-  RecordingInfoModal,
-  RenameFolderModal,
-  RenameRecordingModal,
-  type DeleteFolderData,
-  type DeleteRecordingData,
-  type RenameFolderData,
-  type RecordingInfoData,
-  type RenameRecordingData,
+import type {
+  DeleteFolderData,
+  DeleteRecordingData,
+  RenameFolderData,
+  RecordingInfoData,
+  RenameRecordingData,
 } from './folder-recording-modals.tsx';
-import {
-  DeleteProjectModal,
-  ProjectInfoModal,
-  ProjectsFiltersModal,
-  RenameProjectModal,
-  type DeleteProjectData,
-  type ProjectInfoData,
-  type RenameProjectData,
-} from './project-modals.tsx';
+import type { DeleteProjectData, ProjectInfoData, RenameProjectData } from './project-modals.tsx';
+
+// Each modal's code loads the first time it opens (the host draws nothing until then), not with every page.
+const DeleteFolderModal = lazyComponent(
+  () => import('./folder-recording-modals.tsx'),
+  (m) => m.DeleteFolderModal,
+);
+const DeleteRecordingModal = lazyComponent(
+  () => import('./folder-recording-modals.tsx'),
+  (m) => m.DeleteRecordingModal,
+);
+const RecordingInfoModal = lazyComponent(
+  () => import('./folder-recording-modals.tsx'),
+  (m) => m.RecordingInfoModal,
+);
+const RenameFolderModal = lazyComponent(
+  () => import('./folder-recording-modals.tsx'),
+  (m) => m.RenameFolderModal,
+);
+const RenameRecordingModal = lazyComponent(
+  () => import('./folder-recording-modals.tsx'),
+  (m) => m.RenameRecordingModal,
+);
+const DeleteProjectModal = lazyComponent(
+  () => import('./project-modals.tsx'),
+  (m) => m.DeleteProjectModal,
+);
+const ProjectInfoModal = lazyComponent(
+  () => import('./project-modals.tsx'),
+  (m) => m.ProjectInfoModal,
+);
+const ProjectsFiltersModal = lazyComponent(
+  () => import('./project-modals.tsx'),
+  (m) => m.ProjectsFiltersModal,
+);
+const RenameProjectModal = lazyComponent(
+  () => import('./project-modals.tsx'),
+  (m) => m.RenameProjectModal,
+);
 
 declare module '../../../shared/modals/modal-data.ts' {
   interface ModalData {

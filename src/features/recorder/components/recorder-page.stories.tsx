@@ -5,7 +5,7 @@ import { createHarness, HarnessRouter, type Harness } from '../../../machines/st
 import { MICROPHONE_KEY, NEW_ORIGINAL_KEY } from '../../../machines/index.ts';
 import { makeFolder, makeProject, makeRecording, testUser, type FakeAnswer } from '../../../api/testing/index.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
-import { registerRecorderModals } from '../modals/disabled-microphone-modal.tsx';
+import { registerRecorderModals } from '../modals/register.ts';
 import { RecorderPage, type RecorderPageProps } from './recorder-page.tsx';
 import { StoryRequest, type ReceivedUpload } from './story-upload.ts';
 

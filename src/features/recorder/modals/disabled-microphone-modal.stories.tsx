@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button, useModal } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { testUser } from '../../../api/testing/index.ts';
-import { registerRecorderModals } from './disabled-microphone-modal.tsx';
+import { registerRecorderModals } from './register.ts';
 
 /**
  * disabledMicrophone on its own: a button opens it by id through the modal store, as the recorder does

@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { InformationDialog, type ModalComponentProps } from '../../../../design-system/index.ts';
-import { registerModal } from '../../../shared/modals/index.ts';
 
 /** What opens disabledMicrophone: how to ask for the microphone again, when there is a recorder to ask. */
 export interface DisabledMicrophoneData {
@@ -25,13 +23,4 @@ export function DisabledMicrophoneModal({ data }: ModalComponentProps<DisabledMi
       onOk={data?.retry}
     />
   );
-}
-
-export function registerRecorderModals(): () => void {
-  return registerModal('disabledMicrophone', DisabledMicrophoneModal);
-}
-
-/** Keeps the recorder's modal registered while the component that calls it is mounted. */
-export function useRecorderModals() {
-  useEffect(() => registerRecorderModals(), []);
 }

@@ -1,8 +1,21 @@
 import { useEffect } from 'react';
+import { lazyComponent } from '../../../shared/chunk-load.ts';
 import { registerModal } from '../../../shared/modals/index.ts';
-import { SkipWelcomeWizardModal } from './skip-welcome-wizard-modal.tsx';
-import { UserProfessionModal } from './user-profession-modal.tsx';
-import { WelcomeProfessionModal, type WizardModalData } from './welcome-profession-modal.tsx';
+import type { WizardModalData } from './welcome-profession-modal.tsx';
+
+// Each modal's code loads the first time it opens (the host draws nothing until then), not with every page.
+const SkipWelcomeWizardModal = lazyComponent(
+  () => import('./skip-welcome-wizard-modal.tsx'),
+  (m) => m.SkipWelcomeWizardModal,
+);
+const UserProfessionModal = lazyComponent(
+  () => import('./user-profession-modal.tsx'),
+  (m) => m.UserProfessionModal,
+);
+const WelcomeProfessionModal = lazyComponent(
+  () => import('./welcome-profession-modal.tsx'),
+  (m) => m.WelcomeProfessionModal,
+);
 
 declare module '../../../shared/modals/modal-data.ts' {
   interface ModalData {
