@@ -6,8 +6,9 @@
 // 60 s clip, one worker thread and one per core), events (delivery p99 with 1000 sockets), order (order-to-finished
 // latency of a 10 s clip), fuzz (the contract fuzz of every operation at a larger size: requests, answers by
 // status, 5xx), scale (two API processes and two workers on PostgreSQL with S3 storage, 200 users, a worker and
-// an API process killed mid-run; needs PostgreSQL, so only when asked for). Without arguments every part but
-// scale runs.
+// an API process killed mid-run; needs PostgreSQL, so only when asked for), web (Lighthouse's mobile performance,
+// FCP, LCP, TBT and JavaScript transferred of /, /pricing, /login and a signed-in /projects on the built SPA;
+// needs Chromium, so only when asked for). Without arguments every part but scale and web runs.
 import os from 'node:os';
 
 const parts: Record<string, () => Promise<void>> = {
@@ -20,9 +21,10 @@ const parts: Record<string, () => Promise<void>> = {
   order: async () => (await import('./order.ts')).orderBench(),
   fuzz: async () => (await import('./fuzz.ts')).fuzzBench(),
   scale: async () => (await import('./scale.ts')).scaleBench(),
+  web: async () => (await import('./web.ts')).webBench(),
 };
-/** Parts that need more than this checkout (PostgreSQL) run only when named. */
-const onlyWhenAsked = new Set(['scale']);
+/** Parts that need more than this checkout (PostgreSQL, Chromium) run only when named. */
+const onlyWhenAsked = new Set(['scale', 'web']);
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => !(a in parts));

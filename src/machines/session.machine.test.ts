@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { announcementLog, clearAnnouncements, toastStore } from '../../design-system/index.ts';
+import { SESSION_TOKEN_KEY } from '../api/index.ts';
 import { createFakeApi } from '../api/testing/fake-api.ts';
 import {
   BASIC_STYLE,
@@ -34,9 +35,15 @@ const voice = makeVoice(1, 'Morgan', {
   thumbnail_url: 'https://assets.timbre.test/morgan.png',
 });
 
-/** A session actor over a fake network, with an in-memory localStorage and a recorded navigate. */
-function start(routes: FakeRoutes, storageInit = {}) {
-  const storage = createMemoryStorage(storageInit);
+/**
+ * A session actor over a fake network, with an in-memory localStorage and a recorded navigate. The browser is
+ * a returning visitor's (the CSRF token of an earlier sign-in is stored) unless `storedToken` is null.
+ */
+function start(routes: FakeRoutes, storageInit = {}, storedToken: string | null = 'csrf-stored') {
+  const storage = createMemoryStorage({
+    ...(storedToken === null ? {} : { [SESSION_TOKEN_KEY]: storedToken }),
+    ...storageInit,
+  });
   const fake = createFakeApi(routes, { storage, goHome: () => actor.send({ type: 'session.unauthorized' }) });
   const navigate = vi.fn();
   const clock = new SimulatedClock();
@@ -71,9 +78,9 @@ describe('session machine: restoring on boot', () => {
   });
 
   it('a 401 on restore is a guest: the stale token goes, and the user is not sent home', async () => {
-    const s = start({ 'POST /api/v3/auth': { status: 401, body: { detail: 'Not authenticated' } } });
-    s.tokens.set('stale');
+    const s = start({ 'POST /api/v3/auth': { status: 401, body: { detail: 'Not authenticated' } } }, {}, 'stale');
     await s.settled();
+    expect(s.calls[0]?.headers.get('X-CSRF-Token')).toBe('stale');
     expect(s.status()).toBe('guest');
     expect(s.tokens.get()).toBeNull();
     expect(s.navigate).not.toHaveBeenCalled();
@@ -81,8 +88,7 @@ describe('session machine: restoring on boot', () => {
   });
 
   it('a server error on restore is a guest for now, keeping the token for the next try', async () => {
-    const s = start({ 'POST /api/v3/auth': { status: 501, body: { detail: 'Not implemented' } } });
-    s.tokens.set('kept');
+    const s = start({ 'POST /api/v3/auth': { status: 501, body: { detail: 'Not implemented' } } }, {}, 'kept');
     await s.settled();
     expect(s.status()).toBe('guest');
     expect(s.tokens.get()).toBe('kept');
@@ -112,12 +118,47 @@ describe('session machine: restoring on boot', () => {
     await s.settled();
     expect(s.status()).toBe('verified');
   });
+
+  it('a guest whose browser kept no token is a guest at once: no loader, no call that could only say 401', () => {
+    const s = start({ 'POST /api/v3/auth': session(testUser()) }, {}, null);
+    expect(s.status()).toBe('guest');
+    expect(s.actor.getSnapshot().context.loadingGlobal).toBe(false);
+    expect(s.calls).toEqual([]);
+  });
+
+  it('a guest is restored when /auth-redirect brings a token, even with none stored before', async () => {
+    const s = start(
+      {
+        'POST /api/v3/auth': (call) =>
+          call.headers.get('X-CSRF-Token') === 'csrf-from-server'
+            ? session(testUser(), 'csrf-fresh')
+            : { status: 401, body: { detail: 'Not authenticated' } },
+      },
+      {},
+      null,
+    );
+    expect(s.status()).toBe('guest');
+    s.actor.send({ type: 'session.restore', csrfToken: 'csrf-from-server' });
+    expect(s.status()).toBe('checking');
+    await s.settled();
+    expect(s.status()).toBe('verified');
+    expect(s.tokens.get()).toBe('csrf-fresh');
+    expect(s.calls).toHaveLength(1);
+  });
+
+  it('a token stored in another tab counts at the next start (a reload signs the user back in)', async () => {
+    const first = start({}, {}, null);
+    expect(first.status()).toBe('guest');
+    const reloaded = start({ 'POST /api/v3/auth': session(testUser(), 'csrf-renewed') }, {}, 'csrf-other-tab');
+    expect(reloaded.status()).toBe('checking');
+    await reloaded.settled();
+    expect(reloaded.status()).toBe('verified');
+  });
 });
 
 describe('session machine: login and signup', () => {
   it('session.login stores the CSRF token and the user', async () => {
-    const s = start({ 'POST /api/v3/auth': { status: 401, body: { detail: 'x' } } });
-    await s.settled();
+    const s = start({}, {}, null);
     s.actor.send({
       type: 'session.login',
       session: { user: testUser({ verified: false }), csrf_token: 'csrf-login' },
@@ -128,11 +169,7 @@ describe('session machine: login and signup', () => {
   });
 
   it('session.signup thanks the user, shows the promo result and clears the stored promo', async () => {
-    const s = start(
-      { 'POST /api/v3/auth': { status: 401, body: { detail: 'x' } } },
-      { [PROMO_KEY]: JSON.stringify({ code: 'SPRING', place: 'promo' }) },
-    );
-    await s.settled();
+    const s = start({}, { [PROMO_KEY]: JSON.stringify({ code: 'SPRING', place: 'promo' }) }, null);
     const result: SignupResult = { user: testUser({ verified: false }), csrf_token: 'csrf-s', promo_status: 'applied' };
     s.actor.send({ type: 'session.signup', result });
     expect(s.status()).toBe('unverified');
@@ -145,8 +182,7 @@ describe('session machine: login and signup', () => {
   });
 
   it('an invalid promo at signup says so; no promo says nothing about promos', async () => {
-    const s = start({ 'POST /api/v3/auth': { status: 401, body: { detail: 'x' } } });
-    await s.settled();
+    const s = start({}, {}, null);
     s.actor.send({
       type: 'session.signup',
       result: { user: testUser({ verified: false }), csrf_token: 'c', promo_status: 'invalid' },
@@ -154,8 +190,7 @@ describe('session machine: login and signup', () => {
     expect(toasts()[0]).toBe('Invalid promo code.');
 
     toastStore.trigger.clear();
-    const t = start({ 'POST /api/v3/auth': { status: 401, body: { detail: 'x' } } });
-    await t.settled();
+    const t = start({}, {}, null);
     t.actor.send({
       type: 'session.signup',
       result: { user: testUser({ verified: false }), csrf_token: 'c', promo_status: 'none' },
@@ -374,8 +409,7 @@ describe('session machine: promo code and preselected voice after verification',
   });
 
   it('a guest storing a promo keeps it for after sign-in', async () => {
-    const s = start({ 'POST /api/v3/auth': { status: 401, body: { detail: 'x' } } });
-    await s.settled();
+    const s = start({}, {}, null);
     s.storage.setItem(PROMO_KEY, promo);
     s.actor.send({ type: 'session.extrasStored' });
     expect(s.status()).toBe('guest');

@@ -84,7 +84,8 @@ const promoMessages: Record<Exclude<PromoStatus, 'none'>, { signup: MessageId; l
 /**
  * The session statechart (SPEC.md sections 3 "Auth state" and 4 "Session"):
  *
- * - `checking` restores the session from the cookie on boot (POST /api/v3/auth, a 401 is just "guest");
+ * - `starting` decides at once: with a stored CSRF token (a returning visitor) `checking` restores the session
+ *   from the cookie (POST /api/v3/auth, a 401 is just "guest"); without one the visitor is a `guest`, no call;
  * - `guest` until `session.login` or `session.signup`;
  * - `authenticated` holds two regions: `access` is `unverified`, `wizard` or `verified` from the user's
  *   data, and `extras` sends the stored promo code and loads the preselected voice once the e-mail is verified;
@@ -146,6 +147,7 @@ export function createSessionMachine({ api, tokens, storage, navigate, now = Dat
       })),
     },
     guards: {
+      hasStoredToken: () => tokens.get() !== null,
       isVerified: ({ context }) => isVerified(context.user),
       isInWizard: ({ context }) => isVerified(context.user) && needsWizard(context.user),
       isPastWizard: ({ context }) => isVerified(context.user) && !needsWizard(context.user),
@@ -172,7 +174,7 @@ export function createSessionMachine({ api, tokens, storage, navigate, now = Dat
       pendingPromo: null,
       preselectedVoiceId: null,
     },
-    initial: 'checking',
+    initial: 'starting',
     on: {
       'session.reset': { target: '.guest', actions: ['clearToken', 'signedOutContext'] },
       'session.unauthorized': {
@@ -181,6 +183,13 @@ export function createSessionMachine({ api, tokens, storage, navigate, now = Dat
       },
     },
     states: {
+      // Resolved before the first render. Only a browser that kept a session's CSRF token (set at every
+      // sign-in) can hold a session cookie worth restoring: without one the visitor is a guest at once, with
+      // no loader before the landing page's first paint and no POST /api/v3/auth that could only answer 401
+      // (which the browser logs as a console error on every guest page).
+      starting: {
+        always: [{ guard: 'hasStoredToken', target: 'checking' }, { target: 'guest' }],
+      },
       checking: {
         entry: assign({ loadingGlobal: true }),
         invoke: {

@@ -84,6 +84,9 @@ export async function createHarness({
     ...routes,
   });
   const tokens = createTokenStore();
+  // A signed-in user's browser kept the CSRF token of their last sign-in: that is what makes the session
+  // machine restore the session; a guest's has none, so no call is made.
+  if (user) tokens.set('story-csrf');
   const navigate = { current: (_to: string) => undefined as void };
   const ref: { actor?: SessionActor } = {};
   const api = createApiClients({

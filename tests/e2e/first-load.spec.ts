@@ -1,0 +1,97 @@
+import { expect, test, type Page } from './fixtures.ts';
+import { signUpTrialUser } from './journeys.ts';
+
+// Issue 14, "no render-blocking work before the landing page's first paint": a guest's first page loads
+// without a session check that could only answer 401 (the browser logs every failed request as a console
+// error); a returning signed-in user still gets the dashboard at / without the landing flashing by.
+
+declare global {
+  interface Window {
+    /** Whether the landing page's heading ever showed (see `watchLanding`). */
+    __timbreSeenLanding?: boolean;
+  }
+}
+
+/**
+ * Records, from before the app's script runs, whether the landing page's heading ever showed: a final
+ * screenshot cannot see what flashed by.
+ */
+async function watchLanding(page: Page) {
+  await page.addInitScript(() => {
+    window.__timbreSeenLanding = false;
+    const look = () => {
+      for (const h1 of Array.from(document.querySelectorAll('h1'))) {
+        if (h1.textContent?.includes('Your voice, in any voice')) window.__timbreSeenLanding = true;
+      }
+    };
+    new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+/** Console errors, preload warnings and failed responses (4xx, 5xx) of the page, as they happen. */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  const failed: string[] = [];
+  const authCalls: string[] = [];
+  page.on('console', (message) => {
+    // Chromium warns when a preloaded file goes unused (index.html preloads the webfont's latin subset).
+    if (message.type() === 'error' || /preload/i.test(message.text())) {
+      errors.push(`${message.text()} (${message.location().url})`);
+    }
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v3/auth') authCalls.push(request.method());
+  });
+  return { errors, failed, authCalls };
+}
+
+const GUEST_PAGES = [
+  { path: '/', heading: 'Your voice, in any voice' },
+  { path: '/pricing', heading: 'Pricing' },
+  { path: '/login', heading: 'Log In' },
+] as const;
+
+test.describe('a guest first load', () => {
+  for (const { path, heading } of GUEST_PAGES) {
+    // The page's own code still loads behind the page loader (lazy routes); what the session adds is nothing:
+    // the session machine starts as a guest (its unit tests), and no session check is made.
+    test(`${path}: shows without a session check, a 401 or a console error`, async ({ page }) => {
+      const watched = watchErrors(page);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // What loads after the first paint (the landing's samples, the plans) has its time to fail too.
+      await page.waitForLoadState('networkidle');
+      expect(watched.authCalls, 'session checks of a browser that never signed in').toEqual([]);
+      expect(watched.failed, 'failed responses').toEqual([]);
+      expect(watched.errors, 'console errors').toEqual([]);
+      // The webfont came once, from index.html's preload (a preload the page cannot use is fetched twice).
+      const fonts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.includes('/inter-latin-wght-normal'))
+          .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+      );
+      expect(fonts).toEqual(['link']);
+    });
+  }
+});
+
+test('a returning signed-in user gets the dashboard at / after a reload, and the landing never flashes by', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUpTrialUser(page, 'Grace', 'Hopper');
+  await watchLanding(page);
+  const watched = watchErrors(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'You are on the free trial.' })).toBeVisible({
+    timeout: 10_000,
+  });
+  expect(watched.authCalls, 'the session was restored').toEqual(['POST']);
+  expect(await page.evaluate(() => window.__timbreSeenLanding), 'the landing showed').toBe(false);
+  expect(watched.failed).toEqual([]);
+});
