@@ -13,13 +13,17 @@ import { inBrowser, startLighthouseRig } from '../scripts/lighthouse-rig.ts';
 // Each page runs WEB_BENCH_RUNS times (default 3) and the run of median performance is printed, with the
 // spread: on a shared 2-core machine one run's TBT can be several times another's (Lighthouse's own advice is
 // the median of several runs). WEB_BENCH_PORT (default 4427); WEB_BENCH_REPORTS=<folder> also writes each page's Lighthouse report there
-// (JSON, open it at https://googlechrome.github.io/lighthouse/viewer/ or read it with jq).
+// (JSON, open it at https://googlechrome.github.io/lighthouse/viewer/ or read it with jq). WEB_BENCH_PAGES
+// (comma-separated, e.g. /,/login) limits the run to those pages.
 
 const port = Number(process.env.WEB_BENCH_PORT ?? 4427);
 const reports = process.env.WEB_BENCH_REPORTS;
 const runs = Math.max(1, Number(process.env.WEB_BENCH_RUNS ?? 3));
-const GUEST_PAGES = ['/', '/pricing', '/login'];
-const SIGNED_IN_PAGES = ['/projects'];
+// WEB_BENCH_PAGES=/,/login measures only those pages (comma-separated), e.g. while tuning one of them.
+const only = process.env.WEB_BENCH_PAGES?.split(',').map((page) => page.trim());
+const chosen = (pages: string[]) => (only ? pages.filter((page) => only.includes(page)) : pages);
+const GUEST_PAGES = chosen(['/', '/pricing', '/login']);
+const SIGNED_IN_PAGES = chosen(['/projects']);
 const PASSWORD = 'Bench#Mark42';
 
 interface Row {
@@ -199,9 +203,11 @@ export async function webBench(): Promise<void> {
   const rows: Row[] = [];
   try {
     for (const page of GUEST_PAGES) rows.push(await measureRuns(base, chromePort, page));
-    const email = await signUpInBrowser(base, chromePort);
-    console.log(`(signed in as ${email} for ${SIGNED_IN_PAGES.join(', ')})`);
-    for (const page of SIGNED_IN_PAGES) rows.push(await measureRuns(base, chromePort, page));
+    if (SIGNED_IN_PAGES.length) {
+      const email = await signUpInBrowser(base, chromePort);
+      console.log(`(signed in as ${email} for ${SIGNED_IN_PAGES.join(', ')})`);
+      for (const page of SIGNED_IN_PAGES) rows.push(await measureRuns(base, chromePort, page));
+    }
   } finally {
     await close();
   }
