@@ -152,6 +152,8 @@ test.describe('theme switch', () => {
     const appButton = page.getByRole('button', { name: 'Theme: Dark' });
     await tabTo(page, appButton);
     await page.keyboard.press('Enter');
+    // The menu's code loads on first use: the keys go to it once it shows.
+    await expect(page.getByRole('menu')).toBeVisible();
     await page.keyboard.press('Home');
     await page.keyboard.press('Enter');
     await expect(html).not.toHaveAttribute('data-theme');

@@ -3,13 +3,12 @@ import { Link as AriaLink } from 'react-aria-components';
 import { useSelector } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '../../components/Button/index.ts';
-import { Dialog, DialogTrigger } from '../../components/Dialog/index.ts';
 import { Icon } from '../../components/Icon/index.ts';
 import { Logo } from '../../components/Logo/index.ts';
-import { Modal } from '../../components/Modal/index.ts';
 import { breakpoints } from '../../theme/tokens.ts';
 import { Spinner } from '../../components/Spinner/index.ts';
 import { layoutStore as appLayoutStore, type LayoutStore, type Side } from '../layout-store.ts';
+import { LazySideDrawer, preloadSideDrawer } from '../private/LazySideDrawer.tsx';
 import { SkipLink } from '../private/SkipLink.tsx';
 import { useHeaderOffset } from '../private/useHeaderOffset.ts';
 import { logoLink, main } from '../private/shared.css.ts';
@@ -136,20 +135,25 @@ export function AppLayout({
             <>
               <span className={styles.wideOnly}>{toggle('left')}</span>
               <span className={styles.narrowOnly}>
-                <DialogTrigger isOpen={isDrawerOpen} onOpenChange={setDrawerOpen}>
-                  <Button variant="secondary" aria-label={t(messages.menu)}>
-                    <Icon name="menu" />
-                  </Button>
-                  <Modal placement="side" side="left" isDismissable>
-                    <Dialog title={labels.left}>
-                      <div className={styles.drawer}>
-                        {/* A link pressed in the drawer navigates: the drawer closes with it. */}
-                        <div onClickCapture={onDrawerClick(() => setDrawerOpen(false))}>{sidebarLeft}</div>
-                        <ThemeSwitch store={themeStore} />
-                      </div>
-                    </Dialog>
-                  </Modal>
-                </DialogTrigger>
+                {/* The drawer's code loads when it first opens (or the button is hovered or focused). */}
+                <Button
+                  variant="secondary"
+                  aria-label={t(messages.menu)}
+                  aria-haspopup="dialog"
+                  aria-expanded={isDrawerOpen}
+                  onPress={() => setDrawerOpen(true)}
+                  onHoverStart={preloadSideDrawer}
+                  onFocus={preloadSideDrawer}
+                >
+                  <Icon name="menu" />
+                </Button>
+                <LazySideDrawer isOpen={isDrawerOpen} onOpenChange={setDrawerOpen} side="left" title={labels.left}>
+                  <div className={styles.drawer}>
+                    {/* A link pressed in the drawer navigates: the drawer closes with it. */}
+                    <div onClickCapture={onDrawerClick(() => setDrawerOpen(false))}>{sidebarLeft}</div>
+                    <ThemeSwitch store={themeStore} />
+                  </div>
+                </LazySideDrawer>
               </span>
             </>
           )}

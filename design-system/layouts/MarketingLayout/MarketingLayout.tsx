@@ -2,12 +2,11 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as AriaLink } from 'react-aria-components';
 import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '../../components/Button/index.ts';
-import { Dialog, DialogTrigger } from '../../components/Dialog/index.ts';
 import { Icon } from '../../components/Icon/index.ts';
 import { Link } from '../../components/Link/index.ts';
 import { Logo } from '../../components/Logo/index.ts';
-import { Modal } from '../../components/Modal/index.ts';
 import { ButtonLink } from '../ButtonLink/index.ts';
+import { LazySideDrawer, preloadSideDrawer } from '../private/LazySideDrawer.tsx';
 import { SkipLink } from '../private/SkipLink.tsx';
 import { breakpoints } from '../../theme/tokens.ts';
 import { useHeaderOffset } from '../private/useHeaderOffset.ts';
@@ -97,6 +96,7 @@ export function MarketingLayout({
     wide.addEventListener('change', onChange);
     return () => wide.removeEventListener('change', onChange);
   }, []);
+  const close = () => setMenuOpen(false);
   const current = (href: string) => (currentPath === href ? ('page' as const) : undefined);
 
   const navLinks = (onNavigate?: () => void) => (
@@ -143,22 +143,24 @@ export function MarketingLayout({
             </span>
             <ThemeSwitch store={themeStore} />
             <span className={styles.narrowOnly}>
-              <DialogTrigger isOpen={isMenuOpen} onOpenChange={setMenuOpen}>
-                <Button variant="secondary">
-                  <Icon name="menu" />
-                  {t(messages.menu)}
-                </Button>
-                <Modal placement="side" side="right" isDismissable>
-                  <Dialog title={t(messages.menu)}>
-                    {({ close }) => (
-                      <nav aria-label={t(messages.mainNav)} className={styles.drawerNav}>
-                        <ul className={styles.drawerList}>{navLinks(close)}</ul>
-                        <div className={styles.drawerCtas}>{ctas(close)}</div>
-                      </nav>
-                    )}
-                  </Dialog>
-                </Modal>
-              </DialogTrigger>
+              {/* The drawer's code loads when it first opens (or the button is hovered or focused). */}
+              <Button
+                variant="secondary"
+                aria-haspopup="dialog"
+                aria-expanded={isMenuOpen}
+                onPress={() => setMenuOpen(true)}
+                onHoverStart={preloadSideDrawer}
+                onFocus={preloadSideDrawer}
+              >
+                <Icon name="menu" />
+                {t(messages.menu)}
+              </Button>
+              <LazySideDrawer isOpen={isMenuOpen} onOpenChange={setMenuOpen} side="right" title={t(messages.menu)}>
+                <nav aria-label={t(messages.mainNav)} className={styles.drawerNav}>
+                  <ul className={styles.drawerList}>{navLinks(close)}</ul>
+                  <div className={styles.drawerCtas}>{ctas(close)}</div>
+                </nav>
+              </LazySideDrawer>
             </span>
           </div>
         </div>

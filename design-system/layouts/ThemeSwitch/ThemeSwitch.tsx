@@ -1,17 +1,21 @@
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import type { Selection } from 'react-aria-components';
+import { mergeProps, useMenuTrigger } from 'react-aria';
+import { useMenuTriggerState } from 'react-stately';
 import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '../../components/Button/index.ts';
-import { Icon, type IconName } from '../../components/Icon/index.ts';
-import { Menu, MenuItem, MenuTrigger } from '../../components/Menu/index.ts';
-import { THEME_CHOICES, themeStore as appThemeStore, type ThemeChoice, type ThemeStore } from '../theme-store.ts';
+import { Icon } from '../../components/Icon/index.ts';
+import { themeStore as appThemeStore, type ThemeChoice, type ThemeStore } from '../theme-store.ts';
+import { themeMessages as messages } from './theme-messages.ts';
+import type * as ThemeMenuModule from './ThemeMenu.tsx';
 import * as styles from './ThemeSwitch.css.ts';
 
-const messages = defineMessages({
-  system: { id: 'ds.themeSwitch.system', defaultMessage: 'System' },
-  light: { id: 'ds.themeSwitch.light', defaultMessage: 'Light' },
-  dark: { id: 'ds.themeSwitch.dark', defaultMessage: 'Dark' },
-});
+// Once fetched (on hover or focus, usually), the menu renders at once, without a Suspense pass that would
+// drop the keys typed as it opens.
+let loadedMenu: typeof ThemeMenuModule | undefined;
+const loadMenu = () => import('./ThemeMenu.tsx').then((module) => (loadedMenu = module));
+const LazyThemeMenu = lazy(loadMenu);
+const preloadMenu = () => void loadMenu().catch(() => undefined); // opening it reports a failure
 
 const buttonLabel = defineMessages<{ button: { theme: string } }>({
   button: { id: 'ds.themeSwitch.button', defaultMessage: 'Theme: {theme}' },
@@ -32,9 +36,6 @@ function ThemeIcon({ theme }: { theme: ThemeChoice }) {
   return <Icon name={theme === 'light' ? 'sun' : 'moon'} />;
 }
 
-/** The menu's icons: the icon set has no half-disc, so "System" shows the settings gear there. */
-const MENU_ICONS: Record<ThemeChoice, IconName> = { system: 'settings', light: 'sun', dark: 'moon' };
-
 export interface ThemeSwitchProps {
   /**
    * The store that holds and remembers the choice; stories and tests pass their own.
@@ -50,31 +51,29 @@ export interface ThemeSwitchProps {
 export function ThemeSwitch({ store = appThemeStore }: ThemeSwitchProps) {
   const intl = useIntl();
   const theme = useSelector(store, (snapshot) => snapshot.context.theme);
-  const onSelectionChange = (keys: Selection) => {
-    const [choice] = keys === 'all' ? [] : [...keys];
-    if (choice) store.trigger.choose({ theme: choice as ThemeChoice });
-  };
+  // React Aria's MenuTrigger, taken apart: the button and its state are here, the menu (ThemeMenu) is
+  // fetched on first hover, focus or press and rendered from its first opening on.
+  const state = useMenuTriggerState({});
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const { menuTriggerProps, menuProps } = useMenuTrigger({ type: 'menu' }, state, triggerRef);
+  const [menuNeeded, setMenuNeeded] = useState(false);
+  const ThemeMenu = loadedMenu?.default ?? LazyThemeMenu;
+  if (state.isOpen && !menuNeeded) setMenuNeeded(true);
   return (
-    <MenuTrigger>
+    <>
       <Button
+        {...mergeProps(menuTriggerProps, { onHoverStart: preloadMenu, onFocus: preloadMenu })}
+        ref={triggerRef}
         variant="secondary"
         aria-label={intl.formatMessage(buttonLabel, { theme: intl.formatMessage(messages[theme]) })}
       >
         <ThemeIcon theme={theme} />
       </Button>
-      <Menu
-        placement="bottom end"
-        selectionMode="single"
-        selectedKeys={[theme]}
-        disallowEmptySelection
-        onSelectionChange={onSelectionChange}
-      >
-        {THEME_CHOICES.map((choice) => (
-          <MenuItem key={choice} id={choice} icon={MENU_ICONS[choice]}>
-            {intl.formatMessage(messages[choice])}
-          </MenuItem>
-        ))}
-      </Menu>
-    </MenuTrigger>
+      {menuNeeded && (
+        <Suspense fallback={null}>
+          <ThemeMenu store={store} theme={theme} state={state} menuProps={menuProps} triggerRef={triggerRef} />
+        </Suspense>
+      )}
+    </>
   );
 }
