@@ -162,8 +162,9 @@ export const OauthProviders: Story = {
   ],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    // The buttons show (disabled) while the list loads; a configured provider's turns on when it arrives.
     const google = await canvas.findByRole('button', { name: 'Continue with Google' });
-    await expect(google).toBeEnabled();
+    await waitFor(() => expect(google).toBeEnabled());
     const apple = canvas.getByRole('button', { name: 'Continue with Apple' });
     await expect(apple).toBeDisabled();
     await expect(apple).toHaveAccessibleDescription('Apple sign-in is not available');
@@ -184,7 +185,7 @@ export const OauthListUnavailable: Story = {
     for (const name of ['Google', 'LinkedIn', 'Facebook', 'Apple']) {
       const button = await canvas.findByRole('button', { name: `Continue with ${name}` });
       await expect(button).toBeDisabled();
-      await expect(button).toHaveAccessibleDescription(`${name} sign-in is not available`);
+      await waitFor(() => expect(button).toHaveAccessibleDescription(`${name} sign-in is not available`));
     }
   },
 };

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, Spinner, Stack, Text } from '../../../../design-system/index.ts';
+import { Button, Spinner, Stack, Text, VisuallyHidden } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { browserStorage, failureMessage, storeNextRoute } from '../../../machines/index.ts';
 import {
@@ -56,9 +56,8 @@ export function OauthButtons({ next, redirect = (url) => window.location.assign(
     };
   }, [api]);
 
-  if (list.state === 'loading') {
-    return <Spinner size="sm" label={intl.formatMessage({ id: 'auth.oauth.loading' })} showLabel />;
-  }
+  const loading = list.state === 'loading';
+  const providers = list.state === 'ready' ? list.providers : [];
 
   const start = async (provider: OauthProvider) => {
     setPending(provider);
@@ -79,9 +78,16 @@ export function OauthButtons({ next, redirect = (url) => window.location.assign(
         <FormattedMessage id="auth.oauth.or" />
       </p>
       <FormAlert message={error?.message ?? null} attempt={error?.attempt ?? 0} />
+      {/* While the list loads, the buttons already hold their place (disabled): the page below them does not
+          move when it arrives (layout shift, issue 14). */}
+      {loading && (
+        <VisuallyHidden>
+          <Spinner size="sm" label={intl.formatMessage({ id: 'auth.oauth.loading' })} />
+        </VisuallyHidden>
+      )}
       <Stack as="ul" gap="sm" aria-label={intl.formatMessage({ id: 'auth.oauth.listLabel' })}>
         {OAUTH_PROVIDERS.map((id) => {
-          const info = list.providers.find((p) => p.id === id);
+          const info = providers.find((p) => p.id === id);
           const name = info?.name || PROVIDER_NAMES[id];
           const available = info?.configured === true;
           const noteId = `${idPrefix}-${id}`;
@@ -89,14 +95,14 @@ export function OauthButtons({ next, redirect = (url) => window.location.assign(
             <Stack as="li" gap="xxs" key={id}>
               <Button
                 variant="secondary"
-                isDisabled={!available || (pending !== null && pending !== id)}
+                isDisabled={loading || !available || (pending !== null && pending !== id)}
                 isPending={pending === id}
-                aria-describedby={available ? undefined : noteId}
+                aria-describedby={available || loading ? undefined : noteId}
                 onPress={() => void start(id)}
               >
                 <FormattedMessage id="auth.oauth.continueWith" values={{ provider: name }} />
               </Button>
-              {!available && (
+              {!available && !loading && (
                 <Text as="span" tone="muted" size="sm" id={noteId}>
                   <FormattedMessage id="auth.oauth.unavailable" values={{ provider: name }} />
                 </Text>
