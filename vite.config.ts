@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants } from 'node:zlib';
+import { parse } from '@formatjs/icu-messageformat-parser';
 
 const projectDirs = ['/src/', '/design-system/'].map((dir) => new URL(`.${dir}`, import.meta.url).pathname);
 const isProjectScript = (id: string) =>
@@ -32,12 +33,44 @@ const preloadDefaultMessages = (): Plugin => ({
   },
 });
 
+/**
+ * The built app's messages are ICU syntax trees, not strings: each message of a locale's JSON (src/i18n) is
+ * parsed here, once, at build time, and the app's copy of formatjs's parser is its no-parser entry (react-intl's
+ * documented set-up for precompiled messages): some 12 kB gzipped less to download and run before the first
+ * render. Only the build: tests and the dev server (vitest.config.ts, Storybook's dev builder) keep strings.
+ * Every id the app formats is in en.json (npm run i18n:extract), so no message is ever parsed at run time.
+ */
+const precompileMessages = (): Plugin => ({
+  name: 'timbre:precompile-messages',
+  apply: 'build',
+  enforce: 'pre',
+  config: () => ({
+    resolve: {
+      alias: [
+        {
+          find: /^@formatjs\/icu-messageformat-parser$/,
+          replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+        },
+      ],
+    },
+  }),
+  transform: {
+    filter: { id: /[\\/]src[\\/]i18n[\\/][a-z-]+\.json$/ },
+    handler: (code) => {
+      const messages = JSON.parse(code) as Record<string, string>;
+      const trees = Object.fromEntries(Object.entries(messages).map(([id, message]) => [id, parse(message)]));
+      return { code: JSON.stringify(trees), map: null };
+    },
+  },
+});
+
 // The SPA build. Storybook's Vite builder reuses this file; vitest.config.ts extends it.
 export default defineConfig({
   plugins: [
     react(),
     vanillaExtractPlugin(),
     preloadDefaultMessages(),
+    precompileMessages(),
     // `vite build` writes x.br and x.gz beside every compressible file of dist/ (js, css, html, svg, json;
     // fonts, images and source maps aside), smallest possible: the server sends them as they are
     // (server/platform/spa.ts, preCompressed), so the cost is paid once at build, never per request.
