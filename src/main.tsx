@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { createPath } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -19,7 +19,8 @@ import {
   SubscriptionProvider,
   type SessionActor,
 } from './machines/index.ts';
-import { createRouter } from './routes/router.tsx';
+import { clearPrerendered, hydratesPrerendered, resolveLazyMatches } from './prerender/hydrate.ts';
+import { createRouter, routes } from './routes/router.tsx';
 import { loadChunk, reloadOnStaleChunks, setPendingAddress } from './shared/chunk-load.ts';
 
 // After a new deploy, a chunk this tab asks for may be gone: the page reloads once instead of failing.
@@ -30,6 +31,10 @@ applyTheme(themeStore.getSnapshot().context.theme);
 // The messages (their chunk is preloaded by index.html) and the first page's chunks (fetched by the router
 // as it is created) load together.
 const messagesLoaded = loadChunk(() => loadMessages());
+// A guest's page prerendered at build time is hydrated: its lazy routes load first, so the first render matches.
+const rootElement = document.getElementById('root')!;
+const hydrating = hydratesPrerendered(rootElement);
+if (hydrating) await resolveLazyMatches(routes, window.location.pathname);
 const router = createRouter();
 setPendingAddress(() => {
   const next = router.state.navigation.location;
@@ -62,7 +67,7 @@ const subscription = createActor(
 ).start();
 linkSubscription(session, subscription);
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <IntlProvider locale={locale} messages={messages}>
       <ApiProvider api={api}>
@@ -73,5 +78,11 @@ createRoot(document.getElementById('root')!).render(
         </SessionProvider>
       </ApiProvider>
     </IntlProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+if (hydrating) {
+  startTransition(() => void hydrateRoot(rootElement, app));
+} else {
+  clearPrerendered(rootElement);
+  createRoot(rootElement).render(app);
+}

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { Selection } from 'react-aria-components';
 import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '../../components/Button/index.ts';
@@ -49,7 +49,20 @@ export interface ThemeSwitchProps {
  */
 export function ThemeSwitch({ store = appThemeStore }: ThemeSwitchProps) {
   const intl = useIntl();
-  const theme = useSelector(store, (snapshot) => snapshot.context.theme);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const subscription = store.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    [store],
+  );
+  const theme = useSyncExternalStore(
+    subscribe,
+    () => store.getSnapshot().context.theme,
+    // A page prerendered at build time was drawn for no stored choice: hydration starts from the same, then
+    // shows the stored one (reading it during hydration would not match the markup).
+    (): ThemeChoice => 'system',
+  );
   const onSelectionChange = (keys: Selection) => {
     const [choice] = keys === 'all' ? [] : [...keys];
     if (choice) store.trigger.choose({ theme: choice as ThemeChoice });
