@@ -54,7 +54,7 @@ describe('the prerendered public pages', () => {
 
     const br = await t.request({
       method: 'GET',
-      url: '/pricing?plan=pro',
+      url: '/pricing',
       headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' },
     });
     expect(br.headers['content-encoding']).toBe('br');
@@ -63,8 +63,14 @@ describe('the prerendered public pages', () => {
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(page.body);
   });
 
-  it('answers the app and its deep links with index.html, and serves no prerendered file by its own name', async () => {
-    for (const url of ['/projects', '/pricing/extra', '/prerendered/pricing.html', '/prerendered/manifest.json']) {
+  it('answers the app, its deep links and a public page with a query with index.html, and serves no prerendered file by its own name', async () => {
+    for (const url of [
+      '/projects',
+      '/pricing/extra',
+      '/pricing?next=/projects',
+      '/prerendered/pricing.html',
+      '/prerendered/manifest.json',
+    ]) {
       const page = await t.request({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(page.statusCode, url).toBe(200);
       expect(page.body, url).toContain('<div id="root"></div>');

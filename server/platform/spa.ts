@@ -112,7 +112,9 @@ export const spaPlugin = fp(
         (wantsHtml || !path.extname(url) || url === '/index.html')
       ) {
         void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-        const sent = prerendered.get(url) ?? page;
+        // A query string can change what the page shows (/login?next= links onwards with it): the app draws
+        // such an address itself rather than hydrating the page drawn without it.
+        const sent = (url === request.url ? prerendered.get(url) : undefined) ?? page;
         if (!sent.br) return reply.send(sent.identity);
         // `*` stands for gzip, as @fastify/static and @fastify/compress read it.
         const accepted = (request.headers['accept-encoding'] ?? '').toLowerCase().replace(/\*/g, 'gzip');

@@ -81,6 +81,24 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+test('a sign-in form takes no typing before the page has its code: it shows once hydrated', async ({
+  page,
+  browser,
+}) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const still = await noScript.newPage();
+    await still.goto('/login');
+    await expect(still.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
+    await expect(still.getByRole('textbox', { name: /E-mail/ })).toBeHidden();
+  } finally {
+    await noScript.close();
+  }
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: /E-mail/ }).fill('ada@example.test');
+  await expect(page.getByRole('textbox', { name: /E-mail/ })).toHaveValue('ada@example.test');
+});
+
 test('the prerendered page works once hydrated: its links navigate in the app', async ({ page }) => {
   await page.goto('/pricing');
   await page.waitForLoadState('networkidle');
