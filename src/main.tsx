@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { createPath } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -19,7 +19,8 @@ import {
   SubscriptionProvider,
   type SessionActor,
 } from './machines/index.ts';
-import { createRouter } from './routes/router.tsx';
+import { clearPrerendered, hydratesPrerendered, resolveLazyMatches } from './prerender/hydrate.ts';
+import { createRouter, routes } from './routes/router.tsx';
 import { loadChunk, reloadOnStaleChunks, setPendingAddress } from './shared/chunk-load.ts';
 
 // After a new deploy, a chunk this tab asks for may be gone: the page reloads once instead of failing.
@@ -43,6 +44,10 @@ if (window.location.pathname === '/' && storesNoSession()) {
 // The messages (their chunk is preloaded by index.html) and the first page's chunks (fetched by the router
 // as it is created) load together.
 const messagesLoaded = loadChunk(() => loadMessages());
+// A guest's page prerendered at build time is hydrated: its lazy routes load first, so the first render matches.
+const rootElement = document.getElementById('root')!;
+const hydrating = hydratesPrerendered(rootElement);
+if (hydrating) await resolveLazyMatches(routes, window.location.pathname);
 const router = createRouter();
 setPendingAddress(() => {
   const next = router.state.navigation.location;
@@ -75,21 +80,25 @@ const subscription = createActor(
 ).start();
 linkSubscription(session, subscription);
 
-// A transition: React renders the first page in slices, yielding to the browser between them, rather than in
-// one long task (Lighthouse's Total Blocking Time).
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <IntlProvider locale={locale} messages={messages}>
-        <ApiProvider api={api}>
-          <SessionProvider actor={session}>
-            <SubscriptionProvider actor={subscription}>
-              <RouterProvider router={router} />
-            </SubscriptionProvider>
-          </SessionProvider>
-        </ApiProvider>
-      </IntlProvider>
-    </StrictMode>,
-  ),
+const app = (
+  <StrictMode>
+    <IntlProvider locale={locale} messages={messages}>
+      <ApiProvider api={api}>
+        <SessionProvider actor={session}>
+          <SubscriptionProvider actor={subscription}>
+            <RouterProvider router={router} />
+          </SubscriptionProvider>
+        </SessionProvider>
+      </ApiProvider>
+    </IntlProvider>
+  </StrictMode>
 );
+// In a transition either way: React renders (or hydrates) the first page in slices, yielding to the browser
+// between them, rather than in one long task (Lighthouse's Total Blocking Time).
+if (hydrating) {
+  startTransition(() => void hydrateRoot(rootElement, app));
+} else {
+  clearPrerendered(rootElement);
+  const root = createRoot(rootElement);
+  startTransition(() => root.render(app));
+}

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { readPrerendered } from './prerendered.ts';
 
 /**
  * The hardening headers of every answer — the SPA, the API, file downloads, the development pages — in
@@ -9,21 +10,22 @@ import type { Config } from './config.ts';
  * Strict-Transport-Security waits for production on https (a browser that saw it would refuse the plain
  * http of a development machine for a year).
  *
- * The policy is what the built SPA needs and no more: its script and stylesheet come from /assets (no
- * inline script; the microphone's AudioWorklet is a file of its own too). Styles allow 'unsafe-inline'
+ * The policy is what the built SPA needs and no more: its script and stylesheet come from /assets (the
+ * microphone's AudioWorklet is a file of its own too); the one inline script, in the prerendered pages' head
+ * (server/platform/prerendered.ts), is allowed by its hash alone, never 'unsafe-inline'. Styles allow 'unsafe-inline'
  * because wavesurfer.js writes a <style> and style attributes into its shadow root, and the development
  * mail page shows e-mails with inline styles; script-src never does. Turnstile's script and frame are
  * allowed only when the bot check is configured, Stripe's checkout and portal only with Stripe. Pages
  * with a policy of their own (the local payment provider's) set it on their reply, which replaces this one.
  */
-export function securityHeaderOptions(config: Config): HelmetOptions {
+export function securityHeaderOptions(config: Config, scriptHashes: readonly string[] = []): HelmetOptions {
   const site = new URL(config.publicUrl);
   const https = site.protocol === 'https:';
   const turnstile = config.turnstileSiteKey || config.turnstileSecret ? ['https://challenges.cloudflare.com'] : [];
   const stripe = config.stripe ? ['https://checkout.stripe.com', 'https://billing.stripe.com'] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...turnstile],
+    'script-src': ["'self'", ...scriptHashes.map((hash) => `'${hash}'`), ...turnstile],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
@@ -67,7 +69,7 @@ export function securityHeaderOptions(config: Config): HelmetOptions {
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
-    const harden = helmet(securityHeaderOptions(app.config));
+    const harden = helmet(securityHeaderOptions(app.config, readPrerendered(app.config.distDir).scriptHashes));
     app.addHook('onRequest', (request, reply, done) => {
       harden(request.raw, reply.raw, (err) => done(err as Error | undefined));
     });

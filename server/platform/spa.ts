@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './compression.ts';
+import { PRERENDERED_DIR, readPrerendered } from './prerendered.ts';
 
 const API_PREFIXES = ['/api/', '/ws', '/healthz', '/readyz', '/dev/'];
 
@@ -50,7 +51,9 @@ type Encoding = 'br' | 'gzip';
  * at start (the page does not change while the server runs). The not-found handler that sends it gets no
  * compression hooks from @fastify/compress, so the page is encoded here.
  */
-function encodedPage(html: string): { identity: Buffer } & Partial<Record<Encoding, Buffer>> {
+type EncodedPage = { identity: Buffer } & Partial<Record<Encoding, Buffer>>;
+
+function encodedPage(html: string): EncodedPage {
   const identity = Buffer.from(html);
   if (identity.length < COMPRESS_THRESHOLD_BYTES) return { identity };
   return {
@@ -62,7 +65,8 @@ function encodedPage(html: string): { identity: Buffer } & Partial<Record<Encodi
 
 /**
  * Serves the built SPA (DIST_DIR); any other GET that wants HTML gets index.html so deep links work, and
- * anything else unknown is a 404 with a detail.
+ * anything else unknown is a 404 with a detail. The public pages the build prerendered (scripts/prerender.ts:
+ * /, /pricing, /login…) get their own copy of index.html, their markup already in it, at their exact path.
  */
 export const spaPlugin = fp(
   async (app: FastifyInstance) => {
@@ -71,6 +75,15 @@ export const spaPlugin = fp(
     const indexFile = path.join(distDir, 'index.html');
     const indexHtml = existsSync(indexFile) ? renderIndexHtml(readFileSync(indexFile, 'utf8'), settings) : null;
     const page = indexHtml === null ? null : encodedPage(indexHtml);
+    // Encoded here like index.html, not from the build's .br/.gz: the settings' <meta> tags change the bytes.
+    const prerendered = new Map<string, EncodedPage>(
+      indexHtml === null
+        ? []
+        : Object.entries(readPrerendered(distDir).pages).map(([url, file]) => [
+            url,
+            encodedPage(renderIndexHtml(readFileSync(path.join(distDir, PRERENDERED_DIR, file), 'utf8'), settings)),
+          ]),
+    );
     if (indexHtml !== null) {
       await app.register(fastifyStatic, {
         root: distDir,
@@ -78,7 +91,7 @@ export const spaPlugin = fp(
         // The page itself is always the rendered one below (no-cache), never the file as built; the .br/.gz
         // siblings the build wrote are not routes of their own but what preCompressed picks.
         index: false,
-        globIgnore: ['index.html', 'index.html.*', '**/*.br', '**/*.gz'],
+        globIgnore: ['index.html', 'index.html.*', '**/*.br', '**/*.gz', `${PRERENDERED_DIR}/**`],
         // `x.js` answers with x.js.br or x.js.gz when the client accepts it (Content-Encoding, and
         // `Vary: Accept-Encoding` on every answer, the uncompressed one too), else the file itself.
         preCompressed: true,
@@ -99,13 +112,16 @@ export const spaPlugin = fp(
         (wantsHtml || !path.extname(url) || url === '/index.html')
       ) {
         void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-        if (!page.br) return reply.send(page.identity);
+        // A query string can change what the page shows (/login?next= links onwards with it): the app draws
+        // such an address itself rather than hydrating the page drawn without it.
+        const sent = (url === request.url ? prerendered.get(url) : undefined) ?? page;
+        if (!sent.br) return reply.send(sent.identity);
         // `*` stands for gzip, as @fastify/static and @fastify/compress read it.
         const accepted = (request.headers['accept-encoding'] ?? '').toLowerCase().replace(/\*/g, 'gzip');
         const encoding = accepted ? negotiate<Encoding>(accepted, ['br', 'gzip']) : null;
         void reply.header('vary', 'accept-encoding');
-        if (!encoding) return reply.send(page.identity);
-        return reply.header('content-encoding', encoding).send(page[encoding]);
+        if (!encoding) return reply.send(sent.identity);
+        return reply.header('content-encoding', encoding).send(sent[encoding]);
       }
       return reply.code(404).send({ detail: `Not found: ${request.method} ${url}` });
     });

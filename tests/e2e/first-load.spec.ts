@@ -21,7 +21,10 @@ async function watchLanding(page: Page) {
     window.__timbreSeenLanding = false;
     const look = () => {
       for (const h1 of Array.from(document.querySelectorAll('h1'))) {
-        if (h1.textContent?.includes('Your voice, in any voice')) window.__timbreSeenLanding = true;
+        // Shown, not merely present: the prerendered landing is in the page's HTML, hidden for a returning visitor.
+        if (h1.textContent?.includes('Your voice, in any voice') && h1.checkVisibility()) {
+          window.__timbreSeenLanding = true;
+        }
       }
     };
     new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });

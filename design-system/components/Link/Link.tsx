@@ -41,7 +41,9 @@ export function Link({ children, isExternal, variant, ...props }: LinkProps) {
   return (
     <AriaLink {...props} target="_blank" rel="noopener noreferrer" className={link({ variant })}>
       {children}
-      <VisuallyHidden> {intl.formatMessage(messages.newTab)}</VisuallyHidden>
+      {/* A span: a link sits in running text, and a <div> inside a <p> is closed off by the HTML parser (a
+          prerendered page would then not hydrate). */}
+      <VisuallyHidden elementType="span"> {intl.formatMessage(messages.newTab)}</VisuallyHidden>
       <span className={externalIcon}>
         <Icon name="externalLink" size="sm" />
       </span>

@@ -1,5 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
-import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { mergeProps, useMenuTrigger } from 'react-aria';
 import { useMenuTriggerState } from 'react-stately';
 import { defineMessages, useIntl } from 'react-intl';
@@ -50,7 +49,20 @@ export interface ThemeSwitchProps {
  */
 export function ThemeSwitch({ store = appThemeStore }: ThemeSwitchProps) {
   const intl = useIntl();
-  const theme = useSelector(store, (snapshot) => snapshot.context.theme);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const subscription = store.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    [store],
+  );
+  const theme = useSyncExternalStore(
+    subscribe,
+    () => store.getSnapshot().context.theme,
+    // A page prerendered at build time was drawn for no stored choice: hydration starts from the same, then
+    // shows the stored one (reading it during hydration would not match the markup).
+    (): ThemeChoice => 'system',
+  );
   // React Aria's MenuTrigger, taken apart: the button and its state are here, the menu (ThemeMenu) is
   // fetched on first hover, focus or press and rendered from its first opening on.
   const state = useMenuTriggerState({});

@@ -39,3 +39,9 @@ export const compactMain = style({
   background: vars.color.background,
   color: vars.color.text,
 });
+
+/** The form's box keeps the layout of the page as it was (the form and the sign-in buttons stay its items). */
+export const formArea = style({ display: 'contents' });
+
+/** Before the page's code runs, the form takes its room but does not show: typing into it would be lost. */
+export const formAreaWaiting = style([formArea, { visibility: 'hidden' }]);

@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build, type PluginOption } from 'vite';
+import viteConfig from '../vite.config.ts';
+import {
+  PRERENDERED_DIR,
+  PRERENDERED_MANIFEST,
+  RETURNING_VISITOR_SCRIPT,
+  type PrerenderedManifest,
+} from '../server/platform/prerendered.ts';
+
+/*
+ * `npm run build`'s second step, after `vite build`: the public pages a guest lands on (/, /pricing, /use-cases,
+ * /faq, /login, /signup) rendered to HTML, so the browser paints them before the JavaScript has loaded.
+ * Vite's SSR build of src/prerender/entry-server.tsx (same plugins, so vanilla-extract gives the same class
+ * names as the client build) renders each page; each gets a copy of dist/index.html with the markup in #root,
+ * its title, and the CSS and module preloads of its route's chunks from the client build's manifest. The
+ * server sends them for those exact paths (server/platform/spa.ts), and main.tsx hydrates them.
+ */
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = path.join(root, 'dist');
+const ssrOut = path.join(root, 'node_modules', '.cache', 'timbre-prerender');
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+type ViteManifest = Record<string, ManifestChunk>;
+
+/** What src/prerender/entry-server.tsx exports (its JSX is outside this project's tsconfig). */
+interface ServerEntry {
+  PRERENDERED_PAGES: Record<string, string[]>;
+  render(path: string): Promise<{ html: string; title: string }>;
+}
+
+const flatPlugins = (plugins: PluginOption[] | undefined): PluginOption[] =>
+  (plugins ?? []).flatMap((p) => (Array.isArray(p) ? flatPlugins(p) : [p]));
+
+/** The client build's plugins that write files beside the bundle (compressed copies, index.html tags) stay out. */
+const ssrPlugins = flatPlugins(viteConfig.plugins).filter((plugin) => {
+  const name = plugin && typeof plugin === 'object' && 'name' in plugin ? plugin.name : '';
+  return !/compression|preload-default-messages/.test(name);
+});
+
+async function buildServerEntry(): Promise<string> {
+  rmSync(ssrOut, { recursive: true, force: true });
+  await build({
+    ...viteConfig,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: ssrPlugins,
+    build: {
+      ssr: path.join(root, 'src/prerender/entry-server.tsx'),
+      outDir: ssrOut,
+      emptyOutDir: true,
+      sourcemap: false,
+      manifest: false,
+      rolldownOptions: {
+        output: { entryFileNames: 'entry-server.js' },
+        // One process loads every module here: a dynamic import that stays in its importer's chunk is no loss.
+        checks: { ineffectiveDynamicImport: false, bundlerTimings: false },
+      },
+    },
+  });
+  return path.join(ssrOut, 'entry-server.js');
+}
+
+/** The chunk files and CSS a set of source modules needs (their static imports included), minus the entry's. */
+function assetsOf(manifest: ViteManifest, keys: string[]) {
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('The client manifest has no entry');
+  const loaded = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The client manifest has no chunk for ${key}`);
+    into.add(key);
+    for (const imported of chunk.imports ?? []) walk(imported, into);
+  };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key] === entry)!;
+  walk(entryKey, loaded);
+  const wanted = new Set<string>();
+  for (const key of keys) walk(key, wanted);
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  for (const key of wanted) {
+    if (loaded.has(key)) continue;
+    const chunk = manifest[key]!;
+    scripts.push(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) if (!styles.includes(`/${css}`)) styles.push(`/${css}`);
+  }
+  return { scripts, styles };
+}
+
+/** A built stylesheet as a <style> (its url()s name /assets/… from the root, so they resolve the same). */
+const inlineStyle = (href: string) =>
+  `<style>${readFileSync(path.join(dist, href), 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`;
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const fileNameOf = (page: string) => (page === '/' ? 'index.html' : `${page.slice(1).replace(/\//g, '_')}.html`);
+
+/** Writes dist/prerendered/<page>.html (with .br and .gz) and its manifest. */
+export async function prerenderPages(): Promise<void> {
+  const indexFile = path.join(dist, 'index.html');
+  const manifestFile = path.join(dist, '.vite', 'manifest.json');
+  if (!existsSync(indexFile) || !existsSync(manifestFile)) throw new Error('Run `vite build` before prerendering');
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest;
+  if (!indexHtml.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
+
+  const entryFile = await buildServerEntry();
+  const { render, PRERENDERED_PAGES } = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+
+  const outDir = path.join(dist, PRERENDERED_DIR);
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const scriptHash = `sha256-${createHash('sha256').update(RETURNING_VISITOR_SCRIPT).digest('base64')}`;
+  const pages: PrerenderedManifest['pages'] = {};
+  for (const [page, modules] of Object.entries(PRERENDERED_PAGES)) {
+    const { html, title } = await render(page);
+    const { scripts, styles } = assetsOf(manifest, modules);
+    const head = [
+      // Before the first paint: a returning visitor (a stored session token) is not shown the guest's page.
+      `<script>${RETURNING_VISITOR_SCRIPT}</script>`,
+      '<style>html[data-returning] #root{display:none}</style>',
+      // The page's styles inline: a dozen small stylesheets, each a request the first paint waited for (some
+      // 160-310 ms each in Lighthouse's mobile run). The disabled link beside each, never fetched, tells
+      // Vite's preloader the stylesheet is on the page already, so the route's chunk does not fetch it again.
+      ...styles.map((href) => `${inlineStyle(href)}<link rel="stylesheet" crossorigin href="${href}" disabled>`),
+      ...scripts.map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`),
+    ].join('');
+    const document = indexHtml
+      // The entry's stylesheet too (no chunk asks for it later).
+      .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_, href: string) => inlineStyle(href))
+      // The page shows without its scripts, which only make it work: they load at low priority, behind the
+      // page and its webfont (Chromium holds low-priority requests while the <head>'s critical ones load).
+      // At high priority Lighthouse counts every script the page preloads as blocking the first paint.
+      .replace(/<script type="module" crossorigin /g, '<script type="module" crossorigin fetchpriority="low" ')
+      .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace('</head>', `${head}</head>`)
+      .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+    const file = fileNameOf(page);
+    writeFileSync(path.join(outDir, file), document);
+    writeFileSync(
+      path.join(outDir, `${file}.br`),
+      brotliCompressSync(document, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    );
+    writeFileSync(path.join(outDir, `${file}.gz`), gzipSync(document, { level: constants.Z_BEST_COMPRESSION }));
+    pages[page] = file;
+  }
+  const written: PrerenderedManifest = { pages, scriptHashes: [scriptHash] };
+  writeFileSync(path.join(outDir, PRERENDERED_MANIFEST), `${JSON.stringify(written, null, 2)}\n`);
+  rmSync(ssrOut, { recursive: true, force: true });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await prerenderPages();

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { RETURNING_VISITOR_SCRIPT, type PrerenderedManifest } from './prerendered.ts';
+
+const SCRIPT_HASH = `sha256-${createHash('sha256').update(RETURNING_VISITOR_SCRIPT).digest('base64')}`;
+
+/** Some 2 KB of markup, as a real page has, so the answer is worth compressing. */
+const pricingMarkup =
+  '<main><h1>Pricing</h1>' +
+  Array.from({ length: 30 }, (_, i) => `<p class="plan-${i}">Plan ${i}: a monthly price and its credits</p>`).join('') +
+  '</main>';
+
+/** A dist/ as `npm run build` leaves it: index.html, and /pricing prerendered with its manifest. */
+async function builtDist(): Promise<string> {
+  const dist = await mkdtemp(path.join(os.tmpdir(), 'timbre-prerendered-'));
+  await mkdir(path.join(dist, 'prerendered'), { recursive: true });
+  const index = '<!doctype html><html><head><title>Timbre</title></head><body><div id="root"></div></body></html>';
+  await writeFile(path.join(dist, 'index.html'), index);
+  await writeFile(
+    path.join(dist, 'prerendered', 'pricing.html'),
+    index
+      .replace('<title>Timbre</title>', `<title>Pricing · Timbre</title><script>${RETURNING_VISITOR_SCRIPT}</script>`)
+      .replace('<div id="root"></div>', `<div id="root">${pricingMarkup}</div>`),
+  );
+  const manifest: PrerenderedManifest = { pages: { '/pricing': 'pricing.html' }, scriptHashes: [SCRIPT_HASH] };
+  await writeFile(path.join(dist, 'prerendered', 'manifest.json'), JSON.stringify(manifest));
+  return dist;
+}
+
+describe('the prerendered public pages', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await builtDist();
+    t = await createTestApp({ distDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers /pricing with its prerendered page, never cached, compressed for a browser that accepts it', async () => {
+    const page = await t.request({ method: 'GET', url: '/pricing', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<h1>Pricing</h1>');
+    expect(page.body).toContain('<title>Pricing · Timbre</title>');
+
+    const br = await t.request({
+      method: 'GET',
+      url: '/pricing',
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(page.body);
+  });
+
+  it('answers the app, its deep links and a public page with a query with index.html, and serves no prerendered file by its own name', async () => {
+    for (const url of [
+      '/projects',
+      '/pricing/extra',
+      '/pricing?next=/projects',
+      '/prerendered/pricing.html',
+      '/prerendered/manifest.json',
+    ]) {
+      const page = await t.request({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<div id="root"></div>');
+      expect(page.body, url).not.toContain('Pricing');
+    }
+  });
+
+  it("allows the prerendered page's inline script by its hash in the Content-Security-Policy, and no other", async () => {
+    const page = await t.request({ method: 'GET', url: '/pricing', headers: { accept: 'text/html' } });
+    const scriptSrc = String(page.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.trim().startsWith('script-src '));
+    expect(scriptSrc?.trim().split(/\s+/)).toEqual(['script-src', "'self'", `'${SCRIPT_HASH}'`]);
+  });
+});

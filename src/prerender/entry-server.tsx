@@ -1,0 +1,103 @@
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { IntlProvider } from 'react-intl';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
+import { createActor } from 'xstate';
+import { ApiProvider, createApiClients, createTokenStore } from '../api/index.ts';
+import { currentIntl, loadMessages, type MessageId } from '../i18n/index.ts';
+import {
+  createSessionMachine,
+  createSubscriptionMachine,
+  linkSubscription,
+  SessionProvider,
+  SubscriptionProvider,
+} from '../machines/index.ts';
+import type { RouteHandle } from '../routes/root.tsx';
+import { routes } from '../routes/router.tsx';
+
+/*
+ * The build-time render of the public pages a guest lands on (scripts/prerender.ts runs it after `vite build`):
+ * each page's markup goes into its own copy of index.html, so the browser paints the page before any script
+ * has run, and main.tsx hydrates it. The providers are main.tsx's, for a guest who stored nothing: no session
+ * token (the session machine starts as `guest`, no call), the theme 'system', no network (what a page fetches,
+ * it fetches in an effect, which a server render never runs: the landing's showcase shows its placeholder).
+ */
+
+/** The pages prerendered, and the source modules whose chunks (and CSS) each one needs on first paint. */
+export const PRERENDERED_PAGES: Record<string, string[]> = {
+  '/': ['src/routes/guest-home.tsx'],
+  '/pricing': ['src/routes/marketing-layout-route.tsx', 'src/features/marketing/components/pricing-page.tsx'],
+  '/use-cases': ['src/routes/marketing-layout-route.tsx', 'src/features/marketing/components/use-cases-page.tsx'],
+  '/faq': ['src/routes/marketing-layout-route.tsx', 'src/features/marketing/components/faq-page.tsx'],
+  '/login': ['src/features/auth/components/login-page.tsx'],
+  '/signup': ['src/features/auth/components/signup-page.tsx'],
+};
+
+const noNetwork = (): Promise<Response> => Promise.reject(new Error('No network while prerendering'));
+
+// No localStorage at build time: the token store keeps nothing (a guest).
+const memoryStorage = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> => {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+};
+
+export interface PrerenderedPage {
+  /** The markup of #root. */
+  html: string;
+  /** The document title main.tsx would set ("Pricing · Timbre"). */
+  title: string;
+}
+
+/** Renders the page at `path` for a guest, all its lazy parts resolved (react-dom's `prerender` waits for them). */
+export async function render(path: string): Promise<PrerenderedPage> {
+  const { locale, messages } = await loadMessages();
+  const handler = createStaticHandler(routes as RouteObject[]);
+  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`${path} answered a redirect while prerendering`);
+  if (context.statusCode !== 200) throw new Error(`${path} answered ${context.statusCode} while prerendering`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const tokens = createTokenStore(memoryStorage());
+  const api = createApiClients({ tokens, baseUrl: 'http://localhost', fetch: noNetwork });
+  const session = createActor(createSessionMachine({ api, tokens, storage: null, navigate: () => undefined })).start();
+  const subscription = createActor(
+    createSubscriptionMachine({ api, onUser: () => undefined, redirect: () => undefined }),
+  ).start();
+  const unlink = linkSubscription(session, subscription);
+  if (!session.getSnapshot().matches('guest')) throw new Error('The prerendered session is not a guest');
+
+  try {
+    const { prelude } = await prerender(
+      <StrictMode>
+        <IntlProvider locale={locale} messages={messages}>
+          <ApiProvider api={api}>
+            <SessionProvider actor={session}>
+              <SubscriptionProvider actor={subscription}>
+                {/* No hydration data: the routes have no loaders, and its inline script would need a CSP hash. */}
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </SubscriptionProvider>
+            </SessionProvider>
+          </ApiProvider>
+        </IntlProvider>
+      </StrictMode>,
+    );
+    const html = await new Response(prelude).text();
+    const intl = currentIntl();
+    const titleId = context.matches
+      .map((match) => (match.route.handle as RouteHandle | undefined)?.title)
+      .filter((id): id is MessageId => Boolean(id))
+      .at(-1);
+    const title = titleId
+      ? intl.formatMessage({ id: 'app.documentTitle' }, { page: intl.formatMessage({ id: titleId }) })
+      : intl.formatMessage({ id: 'app.name' });
+    return { html, title };
+  } finally {
+    unlink();
+    subscription.stop();
+    session.stop();
+  }
+}
