@@ -67,6 +67,18 @@ function useDocumentTitle() {
 }
 
 /**
+ * Marks `<html data-app-ready>` once the app has rendered or hydrated its first page: from then on its controls
+ * answer. A prerendered page (scripts/prerender.ts) shows its markup before that, and a press on a menu button
+ * before hydration does nothing; the browser tests wait for the mark before they type, as a user's next key
+ * would come after it on any real connection.
+ */
+function useMarkAppReady() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-app-ready', '');
+  }, []);
+}
+
+/**
  * React Aria asks for every link's href through this hook: app paths get react-router's (basename and
  * relative paths resolved), external addresses stay as written.
  */
@@ -87,6 +99,7 @@ export function Root({ preloadRoute }: { preloadRoute?: (path: string) => void }
   usePreloadOnIntent(preloadRoute);
   useDocumentTitle();
   useFocusHeadingOnNavigation();
+  useMarkAppReady();
   // After a navigation: a pending button's announcement points at a label that left with its page.
   useClearStaleAnnouncementsOnChange(useLocation().pathname);
   useWelcomeModals();

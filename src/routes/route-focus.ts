@@ -19,6 +19,11 @@ export function useFocusHeadingOnNavigation() {
     previous.current = pathname;
     let frame = 0;
     const deadline = performance.now() + 1000;
+    const headingDeadline = performance.now() + 10_000;
+    let userActed = false;
+    const acted = () => (userActed = true);
+    window.addEventListener('keydown', acted, { capture: true, once: true });
+    window.addEventListener('pointerdown', acted, { capture: true, once: true });
     let settledFrames = 0;
     const attempt = () => {
       if (anyDialogOpen() && performance.now() < deadline) {
@@ -33,11 +38,21 @@ export function useFocusHeadingOnNavigation() {
       }
       if (isNavigationFocusClaimed()) return;
       const heading = document.querySelector<HTMLElement>('main h1');
-      if (!heading) return;
+      if (!heading) {
+        // A page whose code is still loading (a lazy part behind its own Suspense, such as / choosing between
+        // the landing and the dashboard) shows its heading a moment later: wait for it, unless the user has
+        // started doing something else meanwhile (a key or a pointer press).
+        if (performance.now() < headingDeadline && !userActed) frame = requestAnimationFrame(attempt);
+        return;
+      }
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus();
     };
     frame = requestAnimationFrame(attempt);
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('keydown', acted, { capture: true });
+      window.removeEventListener('pointerdown', acted, { capture: true });
+    };
   }, [pathname]);
 }

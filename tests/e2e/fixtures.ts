@@ -18,6 +18,28 @@ declare global {
  * module (addModule only rejects): the recorder test's own assertions catch that one.
  */
 export const test = base.extend<{ cspViolations: string[]; regionalIndicators: string[] }>({
+  /**
+   * Every `page.goto` of the app waits until the app has rendered or hydrated its page (`<html data-app-ready>`,
+   * src/routes/root.tsx): a prerendered page is on screen before its code runs, and a key pressed before that
+   * would go to markup nothing listens to yet. Other documents (a file, the dev outbox's JSON) have no #root.
+   */
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await page
+        .waitForFunction(
+          () => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'),
+          undefined,
+          {
+            timeout: 15_000,
+          },
+        )
+        .catch(() => undefined); // a page that never boots fails on the test's own assertions, with its reason
+      return response;
+    };
+    await use(page);
+  },
   cspViolations: [
     async ({ context }, use) => {
       const violations: string[] = [];
