@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newProject } from '../../tests/support/studio.ts';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
+import { appOnBuiltDist, createTestApp, signIn, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SCRIPT = '/assets/index-B3x9Qk2L.js';
@@ -47,19 +47,14 @@ async function builtDist(): Promise<string> {
 }
 
 describe('the built SPA: precompressed files and cache headers', () => {
-  let t: TestApp;
-  let dist: string;
-  beforeAll(async () => {
-    dist = await builtDist();
-    t = await createTestApp({ distDir: dist });
-  });
-  afterAll(async () => {
-    await t.close();
-    await rm(dist, { recursive: true, force: true });
-  });
+  const app = appOnBuiltDist(builtDist);
 
   it('sends a hashed script as its .br to a browser that accepts brotli, cached for a year', async () => {
-    const res = await t.request({ method: 'GET', url: SCRIPT, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const res = await app().request({
+      method: 'GET',
+      url: SCRIPT,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/javascript/);
@@ -70,13 +65,13 @@ describe('the built SPA: precompressed files and cache headers', () => {
   });
 
   it('sends the .gz when only gzip is accepted, and the file itself when no encoding is', async () => {
-    const gz = await t.request({ method: 'GET', url: SCRIPT, headers: { 'accept-encoding': 'gzip' } });
+    const gz = await app().request({ method: 'GET', url: SCRIPT, headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.headers['cache-control']).toBe(IMMUTABLE);
     expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
 
     for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
-      const plain = await t.request({ method: 'GET', url: SCRIPT, headers });
+      const plain = await app().request({ method: 'GET', url: SCRIPT, headers });
       expect(plain.statusCode).toBe(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
       // A shared cache must not hand this uncompressed answer to a browser that accepts brotli.
@@ -87,7 +82,7 @@ describe('the built SPA: precompressed files and cache headers', () => {
   });
 
   it('sends a font as it is, and revalidates files whose names carry no hash', async () => {
-    const font = await t.request({
+    const font = await app().request({
       method: 'GET',
       url: '/assets/inter-latin-wght-normal-Dx4kXJAl.woff2',
       headers: { 'accept-encoding': 'br, gzip' },
@@ -95,19 +90,19 @@ describe('the built SPA: precompressed files and cache headers', () => {
     expect(font.statusCode).toBe(200);
     expect(font.headers['content-encoding']).toBeUndefined();
     expect(font.headers['cache-control']).toBe(IMMUTABLE);
-    const icon = await t.request({ method: 'GET', url: '/favicon.svg' });
+    const icon = await app().request({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
   it('never caches the page itself (at /, a deep link or /index.html), compresses it, and serves no .br file as a route', async () => {
     for (const url of ['/', '/alice/my-project', '/index.html']) {
-      const page = await t.request({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const page = await app().request({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['cache-control'], url).toBe('no-cache');
       expect(page.body, url).toContain(`src="${SCRIPT}"`);
       expect(page.headers['content-encoding'], url).toBeUndefined();
-      const br = await t.request({
+      const br = await app().request({
         method: 'GET',
         url,
         headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' },
@@ -116,10 +111,14 @@ describe('the built SPA: precompressed files and cache headers', () => {
       expect(br.headers['vary'], url).toMatch(/accept-encoding/i);
       expect(br.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(page.body);
-      const gz = await t.request({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+      const gz = await app().request({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
+      });
       expect(gunzipSync(gz.rawPayload).toString(), url).toBe(page.body);
     }
-    const raw = await t.request({ method: 'GET', url: `${SCRIPT}.br` });
+    const raw = await app().request({ method: 'GET', url: `${SCRIPT}.br` });
     expect(raw.statusCode).toBe(404);
   });
 });

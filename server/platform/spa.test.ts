@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { appOnBuiltDist } from '../../tests/support/test-app.ts';
 import { RETURNING_VISITOR_SCRIPT, type PrerenderedManifest } from './prerendered.ts';
 
 const SCRIPT_HASH = `sha256-${createHash('sha256').update(RETURNING_VISITOR_SCRIPT).digest('base64')}`;
@@ -33,26 +33,17 @@ async function builtDist(): Promise<string> {
 }
 
 describe('the prerendered public pages', () => {
-  let t: TestApp;
-  let dist: string;
-  beforeAll(async () => {
-    dist = await builtDist();
-    t = await createTestApp({ distDir: dist });
-  });
-  afterAll(async () => {
-    await t.close();
-    await rm(dist, { recursive: true, force: true });
-  });
+  const app = appOnBuiltDist(builtDist);
 
   it('answers /pricing with its prerendered page, never cached, compressed for a browser that accepts it', async () => {
-    const page = await t.request({ method: 'GET', url: '/pricing', headers: { accept: 'text/html' } });
+    const page = await app().request({ method: 'GET', url: '/pricing', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toContain('<h1>Pricing</h1>');
     expect(page.body).toContain('<title>Pricing · Timbre</title>');
 
-    const br = await t.request({
+    const br = await app().request({
       method: 'GET',
       url: '/pricing',
       headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' },
@@ -71,7 +62,7 @@ describe('the prerendered public pages', () => {
       '/prerendered/pricing.html',
       '/prerendered/manifest.json',
     ]) {
-      const page = await t.request({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const page = await app().request({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(page.statusCode, url).toBe(200);
       expect(page.body, url).toContain('<div id="root"></div>');
       expect(page.body, url).not.toContain('Pricing');
@@ -79,7 +70,7 @@ describe('the prerendered public pages', () => {
   });
 
   it("allows the prerendered page's inline script by its hash in the Content-Security-Policy, and no other", async () => {
-    const page = await t.request({ method: 'GET', url: '/pricing', headers: { accept: 'text/html' } });
+    const page = await app().request({ method: 'GET', url: '/pricing', headers: { accept: 'text/html' } });
     const scriptSrc = String(page.headers['content-security-policy'])
       .split(';')
       .find((directive) => directive.trim().startsWith('script-src '));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import { loadConfig } from '../../server/platform/config.ts';
 import { openDatabase, type Database } from '../../server/platform/db.ts';
@@ -137,4 +137,22 @@ export async function giveApiKey(t: TestApp, userId: string, expiresAt: Date | n
     insert into api_keys (user_id, key_hash, prefix, expires_at)
     values (${userId}, ${sha256(key)}, ${key.slice(0, 8)}, ${expiresAt ? expiresAt.toISOString() : null})`);
   return key;
+}
+
+/**
+ * A test app serving a dist/ folder that `build` writes (as `npm run build` would leave it), for the tests of a
+ * describe block: made before them, closed and the folder removed after. Returns a getter for the app.
+ */
+export function appOnBuiltDist(build: () => Promise<string>): () => TestApp {
+  let t: TestApp | undefined;
+  let dist: string | undefined;
+  beforeAll(async () => {
+    dist = await build();
+    t = await createTestApp({ distDir: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (dist) await rm(dist, { recursive: true, force: true });
+  });
+  return () => t!;
 }
