@@ -35,7 +35,11 @@ export async function engineBench() {
     await writeFile(file, wav(clip));
     const cores = os.availableParallelism();
     const params = {
-      preset: { pitch_offset_semitones: 3, formant_scale: 1.1, timbre: { tilt_db_per_octave: 1 } },
+      preset: {
+        pitch_offset_semitones: 3,
+        formant_scale: 1.1,
+        timbre: { tilt_db_per_octave: 1, brightness: 0.6, breathiness: 0.1, eq: [{ hz: 3000, gain_db: 2, q: 1 }] },
+      },
       semitones: 2.5,
     };
     console.log(`60 s 48 kHz mono clip, +5.5 semitones, formant ×1.1, colouring (${cores} cores available)`);

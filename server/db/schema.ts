@@ -10,6 +10,7 @@
  * Migrations: `drizzle-kit generate` writes SQL into ./migrations; never edit this file without one.
  */
 import { sql } from 'drizzle-orm';
+import type { AdvancedSettings, StylePreset, VoicePreset } from '../audio/engine/types.ts';
 import {
   bigint,
   boolean,
@@ -52,14 +53,7 @@ const userRef = (name: string) => uuid(name).references(() => users.id, { onDele
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-export interface AdvancedSettings {
-  normalize?: boolean;
-  denormalize?: boolean;
-  denoise?: boolean;
-  /** High-frequency transfer. */
-  hft?: boolean;
-  emotional_scale?: number;
-}
+export type { AdvancedSettings };
 
 /** Mirror of the subscription the client reads from user.data.stripe (subscriptions is the source). */
 export interface UserStripeData {
@@ -97,16 +91,6 @@ export interface UserData {
   demo_wizard?: DemoWizardState;
   /** How the user wants "conversion complete" delivered (beyond the spec). */
   notifications?: { browser?: boolean; email?: boolean };
-}
-
-/** voices.engine_preset: what the built-in signal-processing engine applies for this voice. */
-export interface EnginePreset {
-  /** The voice's own pitch offset, added to the user's semitones. */
-  pitch_offset_semitones?: number;
-  /** Formant/timbre scale independent of pitch (1 = unchanged; < 1 darker/larger, > 1 brighter/smaller). */
-  formant_scale?: number;
-  /** Spectral colouring: tilt in dB/octave, brightness, breathiness, EQ bands… */
-  timbre?: { [key: string]: JsonValue };
 }
 
 /**
@@ -513,7 +497,11 @@ export const voices = pgTable(
     description: text('description'),
     /** The default order ("default" sort, wizard voices). */
     sortOrder: integer('sort_order').notNull().default(0),
-    enginePreset: jsonb('engine_preset').$type<EnginePreset>().notNull().default({}),
+    /** What the engine applies for this voice (server/audio/engine/types.ts; the catalogue's rows are checked at start). */
+    enginePreset: jsonb('engine_preset')
+      .$type<VoicePreset>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -570,8 +558,11 @@ export const narrationStyles = pgTable('narration_styles', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   description: text('description'),
-  /** Prosody the engine applies for the style (rate, pitch range, emphasis…). */
-  enginePreset: jsonb('engine_preset').$type<{ [key: string]: JsonValue }>().notNull().default({}),
+  /** The delivery the engine applies for the style (rate, pitch range, energy, breathiness, pause scale). */
+  enginePreset: jsonb('engine_preset')
+    .$type<StylePreset>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
 });
 
 export const narrationStyleTagGroups = pgTable('narration_style_tag_groups', {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { rm } from 'node:fs/promises';
 import { narrationStyles, projects, recordings, users, voices, type Recording } from '../db/schema.ts';
 import { NotAudioError, TooLongError } from '../audio/analyze.ts';
-import type { Engine } from '../audio/engine/types.ts';
+import { NEUTRAL_STYLE, type AdvancedSettings, type Engine } from '../audio/engine/types.ts';
 import { PermanentJobError, type JobContext } from '../jobs/index.ts';
 import { publishUserEvent } from '../notifications/scope.ts';
 import { loadCredits } from '../billing/credits.ts';
@@ -105,7 +105,14 @@ export function registerConvertJob(app: FastifyInstance, engineOf: () => Engine)
     const [style] = row.narrationStyleId
       ? await db.select().from(narrationStyles).where(eq(narrationStyles.id, row.narrationStyleId)).limit(1)
       : [];
-    const params = row.params as { denoise?: boolean; normalize?: boolean; denormalize?: boolean };
+    // The user's advanced settings as they were at order time (orders.ts records them in params).
+    const params: AdvancedSettings = {
+      denoise: row.params.denoise === true,
+      normalize: row.params.normalize === true,
+      denormalize: row.params.denormalize === true,
+      hft: row.params.hft === true,
+      emotional_scale: typeof row.params.emotional_scale === 'number' ? row.params.emotional_scale : 0.5,
+    };
     const projectUrl = await projectUrlOf(db, row.projectId);
 
     const startedAt = Date.now();
@@ -147,10 +154,12 @@ export function registerConvertJob(app: FastifyInstance, engineOf: () => Engine)
           {
             preset: voice.enginePreset,
             semitones: row.semitonesCorrection ?? 0,
-            narrationStyle: style?.enginePreset ?? {},
-            denoise: params.denoise ?? false,
-            normalise: params.normalize ?? false,
-            denormalise: params.denormalize ?? false,
+            narrationStyle: style?.enginePreset ?? NEUTRAL_STYLE,
+            denoise: params.denoise,
+            normalise: params.normalize,
+            denormalise: params.denormalize,
+            hft: params.hft,
+            emotionalScale: params.emotional_scale,
           },
           { outDir, baseName: 'conversion', onProgress, signal: job.signal },
         )

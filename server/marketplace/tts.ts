@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { rm } from 'node:fs/promises';
 import { loadCredits } from '../billing/credits.ts';
 import { DEFAULT_TTS_LIMIT } from '../billing/billing-state.ts';
-import type { Engine, NarrationStylePreset } from '../audio/engine/types.ts';
+import { NEUTRAL_STYLE, type Engine } from '../audio/engine/types.ts';
 import {
   accentInfos,
   creditLedger,
@@ -268,7 +268,8 @@ export function registerTtsJob(app: FastifyInstance, engineOf: () => Engine) {
       .from(narrationStyles)
       .where(eq(narrationStyles.id, row.narrationStyleId ?? DEFAULT_NARRATION_STYLE))
       .limit(1);
-    const prosody = (style?.enginePreset ?? {}) as NarrationStylePreset;
+    // The style's rate and pitch range shape the synthesis itself (engine.textToSpeech).
+    const prosody = style?.enginePreset ?? NEUTRAL_STYLE;
     await db.update(recordings).set({ state: 'processing', updatedAt: new Date() }).where(eq(recordings.id, row.id));
     const progress = (state: 'processing' | 'postprocessing', stage: string) =>
       void publishUserEvent(row.ownerId, {
@@ -289,11 +290,7 @@ export function registerTtsJob(app: FastifyInstance, engineOf: () => Engine) {
       const result = await engineOf()
         .textToSpeech(
           row.text!,
-          {
-            engineVoice: row.ttsVoice!,
-            ...(prosody.rate ? { rate: prosody.rate } : {}),
-            ...(prosody.pitch_range !== undefined ? { pitchRange: prosody.pitch_range } : {}),
-          },
+          { engineVoice: row.ttsVoice! },
           { preset: voice.enginePreset, semitones: 0, narrationStyle: prosody },
           {
             outDir,

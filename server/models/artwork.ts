@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { voices, type EnginePreset } from '../db/schema.ts';
+import { voices } from '../db/schema.ts';
+import type { VoicePreset } from '../audio/engine/types.ts';
 import type { AgeGroup, Gender, Species } from './catalogue.ts';
 
 /**
@@ -22,7 +23,7 @@ export interface ArtSubject {
   ageGroup: AgeGroup | null;
   /** Median pitch in Hz. */
   pitch: number | null;
-  preset: EnginePreset;
+  preset: VoicePreset;
 }
 
 /** FNV-1a: a 32-bit seed from the slug. */

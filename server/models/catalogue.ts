@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { components } from '../../openapi/generated/models.js';
+import type { VoicePreset } from '../audio/engine/types.ts';
 import type { AccentLocale } from './reference-data.ts';
 
 /**
@@ -29,31 +30,9 @@ export const PLAN_CATEGORIES: readonly PlanCategory[] = [
 
 // ─────────────────────────────────────────── engine presets ───────────────────────────────────────────
 
-/** One peaking EQ band of a voice's spectral colouring. */
-export type EqBand = { hz: number; gain_db: number; q: number };
-
-/**
- * voices.engine_preset.timbre: the spectral colouring the engine applies after the pitch and formant
- * shift. tilt_db_per_octave tips the spectrum (negative = darker); brightness 0..1 weights the presence
- * region (2–6 kHz); breathiness 0..1 mixes aspiration noise shaped by the voice's envelope; eq is a list
- * of peaking bands. roughness 0..1 (creatures: jitter/shimmer, growl) and ring_mod_hz (robots: a ring
- * modulator's carrier) are the character voices' extras; absent means none.
- */
-export type VoiceTimbre = {
-  tilt_db_per_octave: number;
-  brightness: number;
-  breathiness: number;
-  eq: EqBand[];
-  roughness?: number;
-  ring_mod_hz?: number;
-};
-
-/** voices.engine_preset as the catalogue writes it (server/db/schema.ts EnginePreset, every field set). */
-export type VoicePreset = {
-  pitch_offset_semitones: number;
-  formant_scale: number;
-  timbre: VoiceTimbre;
-};
+// One shape, owned by the engine (server/audio/engine/types.ts): the catalogue writes it, the schema stores
+// it, the engine reads it. seed.ts checks every preset with parseVoicePreset / parseStylePreset at start.
+export type { EqBand, StylePreset, VoicePreset, VoiceTimbre } from '../audio/engine/types.ts';
 
 /**
  * The speaker a preset's offset is measured from: a voice's median pitch is this shifted by its
@@ -75,19 +54,6 @@ export function pitchGroupOf(pitchHz: number): PitchGroup {
 // ─────────────────────────────────────────── narration styles ───────────────────────────────────────────
 
 export const DEFAULT_NARRATION_STYLE = 'BASIC';
-
-/**
- * Prosody the engine applies for a style: rate (speaking speed for TTS, 1 = the synthesiser's own),
- * pitch_range (intonation spread around the median), energy (dynamics and level), breathiness (added to
- * the voice's own) and pause_scale (pauses between phrases, TTS).
- */
-export type StylePreset = {
-  rate: number;
-  pitch_range: number;
-  energy: number;
-  breathiness: number;
-  pause_scale: number;
-};
 
 export type NarrationStyleId =
   | 'BASIC'

@@ -14,6 +14,7 @@ import {
   voices,
 } from '../db/schema.ts';
 import type { Db } from '../platform/db.ts';
+import { parseStylePreset, parseVoicePreset } from '../audio/engine/presets.ts';
 import {
   artPath,
   defaultCost,
@@ -283,8 +284,18 @@ async function seedNarrationStyles(db: Db) {
   await db.insert(narrationStyleTagLinks).values(links).onConflictDoNothing();
 }
 
+/**
+ * Every catalogue preset read as the engine reads it: a voice or style the engine could not apply stops the
+ * start with a PresetError naming it and the field, before anything is written.
+ */
+export function checkCataloguePresets(): void {
+  for (const def of [...VOICES, ...PRIVATE_VOICES]) parseVoicePreset(def.preset, `voice ${def.name} (${def.slug})`);
+  for (const s of NARRATION_STYLES) parseStylePreset(s.preset, `narration style ${s.id}`);
+}
+
 /** The catalogue's voices, narration styles, models, TTS voices and demo sets (see the top of this file). */
 export async function seedCatalogue(db: Db) {
+  checkCataloguePresets();
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     await seedNarrationStyles(tx);

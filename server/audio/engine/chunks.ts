@@ -257,3 +257,31 @@ export class Stitcher {
     return this.next === this.plan.chunks.length;
   }
 }
+
+/**
+ * The plan in the result's time when the result is `timeRatio` times as long as the input (a narration
+ * style's rate): seams, reads and the length scaled, the crossfade and slide margins kept. A chunk
+ * converted from its input range is stretched to exactly its scaled read range. Identity for 1.
+ */
+export function scalePlan(plan: ChunkPlan, timeRatio: number): ChunkPlan {
+  if (timeRatio === 1) return plan;
+  const at = (x: number) => Math.round(x * timeRatio);
+  const frames = at(plan.frames);
+  const seams = plan.seams.map(at);
+  const half = plan.crossfade / 2;
+  const last = plan.chunks.length - 1;
+  const chunks = plan.chunks.map((c, i): Chunk => {
+    const keepStart = i === 0 ? 0 : seams[i - 1]! - half;
+    const keepEnd = i === last ? frames : seams[i]! + half;
+    return {
+      index: i,
+      readStart: at(c.readStart),
+      readEnd: c.readEnd === plan.frames ? frames : at(c.readEnd),
+      keepStart,
+      keepEnd,
+      outStart: Math.max(0, keepStart - SLIDE),
+      outEnd: Math.min(frames, keepEnd + SLIDE),
+    };
+  });
+  return { chunks, seams, crossfade: plan.crossfade, frames };
+}

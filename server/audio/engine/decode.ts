@@ -58,7 +58,7 @@ class RawWriter {
 }
 
 /** Energy per block as samples go by. */
-class EnergyMeter {
+export class EnergyMeter {
   private values = new Float32Array(4096);
   private length = 0;
   private sum = 0;

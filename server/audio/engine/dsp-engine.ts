@@ -14,9 +14,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { SEMITONES_MAX, SEMITONES_MIN, SEMITONES_STEP } from '../pitch.ts';
 import { createPeaksBuilder } from '../peaks.ts';
-import { planChunks, Stitcher, type ChunkPlan } from './chunks.ts';
+import { ENERGY_BLOCK, planChunks, scalePlan, Stitcher, type ChunkPlan } from './chunks.ts';
 import type { VoiceSettings } from './chunk-convert.ts';
-import { decodeToRaw } from './decode.ts';
+import { contourFactors, createF0Tracker, medianF0 } from './contour.ts';
+import { decodeToRaw, EnergyMeter } from './decode.ts';
+import { findPauses, retimeRaw, retimeSegments } from './pauses.ts';
+import { parseStylePreset, parseVoicePreset } from './presets.ts';
 import { createMp3Writer, createWavWriter, type AudioWriter } from './encode.ts';
 import { createLoudnessMeter } from './loudness.ts';
 import { createAbortFlag, TaskAbortedError, WorkerPool } from './pool.ts';
@@ -30,11 +33,11 @@ import {
   type ConvertInput,
   type ConvertOptions,
   type ConvertParams,
+  NEUTRAL_STYLE,
   type Engine,
-  type NarrationStylePreset,
+  type StylePreset,
   type SynthesisOptions,
   type SynthesisVoice,
-  type TimbrePreset,
 } from './types.ts';
 
 /** Loudness `normalise` aims at (streaming platforms and podcasts), and the peak it never exceeds. */
@@ -71,8 +74,17 @@ export interface DspEngineOptions {
 
 const finite = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 
-/** The voice settings a set of parameters amounts to; throws RangeError for parameters out of range. */
-export function voiceSettings(params: ConvertParams, shortWindow = false): VoiceSettings & { semitones: number } {
+/** What a conversion amounts to: the chunks' voice settings and what the whole-signal stages do. */
+export interface ConversionSettings extends VoiceSettings {
+  /** The pitch shift applied: the voice's offset plus the user's semitones. */
+  semitones: number;
+  style: StylePreset;
+  /** How far the F0 contour's spread around the median is scaled: pitch range × 2 × emotional scale. */
+  contour: number;
+}
+
+/** The settings a set of parameters amounts to; throws RangeError (PresetError) for parameters out of range. */
+export function voiceSettings(params: ConvertParams, shortWindow = false): ConversionSettings {
   const { semitones } = params;
   if (
     typeof semitones !== 'number' ||
@@ -83,23 +95,77 @@ export function voiceSettings(params: ConvertParams, shortWindow = false): Voice
   ) {
     throw new RangeError(`Semitones must be a multiple of ${SEMITONES_STEP} from ${SEMITONES_MIN} to ${SEMITONES_MAX}`);
   }
-  const style = (params.narrationStyle ?? {}) as NarrationStylePreset;
-  const offset = finite(params.preset.pitch_offset_semitones, 0);
-  const total = offset + finite(style.pitch_semitones, 0) + semitones;
+  const preset = parseVoicePreset(params.preset);
+  const style = parseStylePreset(params.narrationStyle ?? NEUTRAL_STYLE);
+  const emotional = params.emotionalScale ?? 0.5;
+  if (!(typeof emotional === 'number' && emotional >= 0 && emotional <= 1)) {
+    throw new RangeError('The emotional scale must be within 0..1');
+  }
+  const total = preset.pitch_offset_semitones + semitones;
   if (Math.abs(total) > 36) throw new RangeError('The total pitch shift is more than three octaves');
-  const formantScale = finite(params.preset.formant_scale, 1);
-  if (!(formantScale >= 0.5 && formantScale <= 2)) throw new RangeError('The formant scale must be within 0.5..2');
-  const timbre = (params.preset.timbre ?? {}) as TimbrePreset;
   return {
     sampleRate: ENGINE_SAMPLE_RATE,
     semitones: total,
     pitchScale: 2 ** (total / 12),
-    formantScale,
-    timbre: typeof timbre === 'object' && timbre !== null && !Array.isArray(timbre) ? timbre : {},
-    brightnessDb: finite(style.brightness_db, 0),
+    formantScale: preset.formant_scale,
+    timbre: preset.timbre,
+    breathiness: Math.min(1, preset.timbre.breathiness + style.breathiness),
+    energy: style.energy,
+    medianLevelDb: null,
+    timeRatio: 1 / style.rate,
+    hft: params.hft === true,
     denoise: params.denoise === true,
     shortWindow,
+    style,
+    contour: style.pitch_range * 2 * emotional,
   };
+}
+
+/** The median level of speech (mean square dB per block) of the blocks within 40 dB of the loudest tenth; null for silence. */
+export function medianLevelDb(energy: ArrayLike<number>): number | null {
+  const sorted = Array.from(energy)
+    .filter((e) => e > 1e-9)
+    .sort((a, b) => a - b);
+  if (!sorted.length) return null;
+  const loud = sorted[Math.floor(sorted.length * 0.9)]!;
+  const active = sorted.filter((e) => e > loud * 1e-4);
+  return 10 * Math.log10(active[Math.floor(active.length / 2)]!);
+}
+
+/**
+ * Denormalise: a gain per block of the result that gives it the input's loudness contour — each block's
+ * level (smoothed over ±50 ms) made the input's at the same moment of speech (the result's time scaled back
+ * by `timeRatio`). Where either is silent the whole-signal gain `fallbackDb` holds. Within ±20 dB of it.
+ */
+export function contourGains(
+  input: ArrayLike<number>,
+  output: ArrayLike<number>,
+  timeRatio: number,
+  fallbackDb: number,
+): Float32Array {
+  const smooth = (e: ArrayLike<number>) => {
+    const out = new Float64Array(e.length);
+    const sums = new Float64Array(e.length + 1);
+    for (let i = 0; i < e.length; i++) sums[i + 1] = sums[i]! + e[i]!;
+    for (let i = 0; i < e.length; i++) {
+      const a = Math.max(0, i - 5);
+      const b = Math.min(e.length, i + 6);
+      out[i] = (sums[b]! - sums[a]!) / (b - a);
+    }
+    return out;
+  };
+  const si = smooth(input);
+  const so = smooth(output);
+  let loudest = 1e-12;
+  for (const v of si) loudest = Math.max(loudest, v);
+  const quiet = Math.max(1e-8, loudest * 1e-5);
+  const gains = new Float32Array(output.length);
+  for (let b = 0; b < output.length; b++) {
+    const i = Math.min(si.length - 1, Math.round(b / timeRatio));
+    const db = si[i]! > quiet && so[b]! > quiet ? 10 * Math.log10(si[i]! / so[b]!) : fallbackDb;
+    gains[b] = 10 ** (Math.max(fallbackDb - 20, Math.min(fallbackDb + 20, db)) / 20);
+  }
+  return gains;
 }
 
 /** Reads a raw float file in blocks. */
@@ -142,7 +208,9 @@ export function createDspEngine(options: DspEngineOptions = {}): Engine & { read
   async function convertChunks(
     rawPath: string,
     plan: ChunkPlan,
+    outPlan: ChunkPlan,
     voice: VoiceSettings,
+    pitch: Float32Array | null,
     stitcher: Stitcher,
     abort: Int32Array,
     onProgress: ConvertOptions['onProgress'],
@@ -154,7 +222,11 @@ export function createDspEngine(options: DspEngineOptions = {}): Engine & { read
     const submit = () => {
       while (submitted < total && submitted < stitched + window) {
         const chunk = plan.chunks[submitted]!;
-        const task: ChunkTask = { kind: 'chunk', rawPath, chunk, voice, abort };
+        const out = outPlan.chunks[submitted]!;
+        const slice = pitch
+          ? pitch.slice(chunk.readStart / ENERGY_BLOCK, Math.ceil(chunk.readEnd / ENERGY_BLOCK))
+          : null;
+        const task: ChunkTask = { kind: 'chunk', rawPath, chunk, out, voice, pitch: slice, abort };
         const promise = pool.run<Float32Array>(task);
         // Rejections are handled when the chunk's turn comes; until then they must not go unhandled.
         promise.catch(() => {});
@@ -209,25 +281,68 @@ export function createDspEngine(options: DspEngineOptions = {}): Engine & { read
         signal,
         maxSeconds: opts.maxSeconds,
       });
-      const plan = planChunks(decoded.frames, decoded.energy, {
+      // The style's pauses: the input retimed before anything else, so the chunks plan on the new timing.
+      let source = { rawPath: decoded.rawPath, frames: decoded.frames, energy: decoded.energy };
+      if (voice.style.pause_scale !== 1) {
+        const pieces = retimeSegments(
+          decoded.frames,
+          findPauses(decoded.energy, ENGINE_SAMPLE_RATE),
+          voice.style.pause_scale,
+        );
+        if (pieces.length > 1) {
+          const rawPath = path.join(work, 'paced.f32');
+          source = { rawPath, ...(await retimeRaw(decoded.rawPath, rawPath, pieces, signal)) };
+          await rm(decoded.rawPath, { force: true });
+        }
+      }
+      voice.medianLevelDb = medianLevelDb(source.energy);
+      // The pitch range and emotional scale: the whole input's F0 contour, bent around its median.
+      let pitch: Float32Array | null = null;
+      if (Math.abs(voice.contour - 1) > 1e-9) {
+        const tracker = createF0Tracker(ENGINE_SAMPLE_RATE);
+        for await (const block of readRaw(source.rawPath, source.frames)) {
+          signal?.throwIfAborted();
+          tracker.add(block);
+        }
+        const track = tracker.finish().subarray(0, source.energy.length);
+        const median = medianF0(track);
+        if (median > 0) pitch = contourFactors(track, median, voice.contour);
+      }
+      const plan = planChunks(source.frames, source.energy, {
         sampleRate: ENGINE_SAMPLE_RATE,
-        chunkSeconds: chunkSecondsFor(decoded.frames / ENGINE_SAMPLE_RATE),
+        chunkSeconds: chunkSecondsFor(source.frames / ENGINE_SAMPLE_RATE),
         preRollSeconds: voice.denoise ? 1 : 0.5,
       });
+      // The style's rate: every chunk stretched, the plan in the result's time.
+      const outPlan = scalePlan(plan, voice.timeRatio);
+      const frames = outPlan.frames;
 
       const timings = { decodeMs: performance.now() - started, convertMs: 0, finishMs: 0, totalMs: 0 };
 
       // The last stage: gain or limiter → WAV, MP3, peaks, loudness of what is written.
-      const wav = await createWavWriter(wavPath, ENGINE_SAMPLE_RATE, decoded.frames);
+      const wav = await createWavWriter(wavPath, ENGINE_SAMPLE_RATE, frames);
       writers.push(wav);
       const mp3 = await createMp3Writer(mp3Path, ENGINE_SAMPLE_RATE, bitrate);
       writers.push(mp3);
       const peaks = createPeaksBuilder(ENGINE_SAMPLE_RATE, opts.peaks);
       const written = createLoudnessMeter(ENGINE_SAMPLE_RATE);
       let gain = 1;
+      /** Denormalise: a gain per block, interpolated between block centres; then only peaks are limited. */
+      let gains: Float32Array | null = null;
+      let position = 0;
       const finish = async (block: Float32Array) => {
-        if (gain !== 1) for (let i = 0; i < block.length; i++) block[i]! *= gain;
-        else softLimit(block);
+        if (gains) {
+          for (let i = 0; i < block.length; i++) {
+            const b = Math.max(0, Math.min(gains.length - 1, (position + i) / ENERGY_BLOCK - 0.5));
+            const k = Math.floor(b);
+            const g = gains[k]! + (gains[Math.min(gains.length - 1, k + 1)]! - gains[k]!) * (b - k);
+            block[i]! *= g;
+          }
+          softLimit(block);
+        } else if (gain !== 1) {
+          for (let i = 0; i < block.length; i++) block[i]! *= gain;
+        } else softLimit(block);
+        position += block.length;
         peaks.add([block]);
         written.add(block);
         await wav.write(block);
@@ -238,38 +353,43 @@ export function createDspEngine(options: DspEngineOptions = {}): Engine & { read
       let finishing = 0;
       if (!needsGain) {
         // One pass: the stitched signal is written as it comes, while later chunks are still converting.
-        const stitcher = new Stitcher(plan, async (samples) => {
+        const stitcher = new Stitcher(outPlan, async (samples) => {
           const t = performance.now();
           await finish(samples.slice());
           finishing += performance.now() - t;
         });
         slides = stitcher.slides;
-        await convertChunks(decoded.rawPath, plan, voice, stitcher, abort, opts.onProgress);
+        await convertChunks(source.rawPath, plan, outPlan, voice, pitch, stitcher, abort, opts.onProgress);
         timings.convertMs = performance.now() - started - timings.decodeMs - finishing;
       } else {
         // Two passes: the gain depends on the loudness of the whole result, so it goes to a raw file first.
         const stitchedPath = path.join(work, 'stitched.f32');
         const stitchedFile = await open(stitchedPath, 'w');
         const meter = createLoudnessMeter(ENGINE_SAMPLE_RATE);
+        const energy = new EnergyMeter();
         try {
-          const stitcher = new Stitcher(plan, async (samples) => {
+          const stitcher = new Stitcher(outPlan, async (samples) => {
             meter.add(samples);
+            energy.add(samples);
             await stitchedFile.write(new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
           });
           slides = stitcher.slides;
-          await convertChunks(decoded.rawPath, plan, voice, stitcher, abort, opts.onProgress);
+          await convertChunks(source.rawPath, plan, outPlan, voice, pitch, stitcher, abort, opts.onProgress);
         } finally {
           await stitchedFile.close();
         }
         timings.convertMs = performance.now() - started - timings.decodeMs;
         signal?.throwIfAborted();
-        await rm(decoded.rawPath, { force: true });
+        await rm(source.rawPath, { force: true });
         const loudness = meter.integrated();
-        if (loudness !== null && params.normalise) gain = 10 ** ((TARGET_LOUDNESS_LUFS - loudness) / 20);
-        else if (loudness !== null && decoded.loudness !== null) gain = 10 ** ((decoded.loudness - loudness) / 20);
-        if (meter.peak * gain > PEAK_CEILING) gain = PEAK_CEILING / meter.peak;
+        if (loudness !== null && params.normalise) {
+          gain = 10 ** ((TARGET_LOUDNESS_LUFS - loudness) / 20);
+          if (meter.peak * gain > PEAK_CEILING) gain = PEAK_CEILING / meter.peak;
+        } else if (loudness !== null && decoded.loudness !== null) {
+          gains = contourGains(source.energy, energy.finish(), voice.timeRatio, decoded.loudness - loudness);
+        }
         const t = performance.now();
-        for await (const block of readRaw(stitchedPath, decoded.frames)) {
+        for await (const block of readRaw(stitchedPath, frames)) {
           signal?.throwIfAborted();
           await finish(block);
         }
@@ -286,11 +406,11 @@ export function createDspEngine(options: DspEngineOptions = {}): Engine & { read
         wavPath,
         mp3Path,
         peaks: peaks.finish(),
-        duration: decoded.frames / ENGINE_SAMPLE_RATE,
-        frames: decoded.frames,
+        duration: frames / ENGINE_SAMPLE_RATE,
+        frames,
         sampleRate: ENGINE_SAMPLE_RATE,
         chunks: plan.chunks.length,
-        seams: plan.seams,
+        seams: outPlan.seams,
         slides,
         semitones: voice.semitones,
         inputLoudness: decoded.loudness,
@@ -394,17 +514,18 @@ export function createDspEngine(options: DspEngineOptions = {}): Engine & { read
     convert,
     synthesise,
     async textToSpeech(text, voice, params, opts = {}) {
-      const style = (params.narrationStyle ?? {}) as NarrationStylePreset;
+      // Check the parameters before synthesising anything.
+      const { style } = voiceSettings(params);
+      // The synthesiser makes the prosody itself: the style's rate and pitch range go to it, and the
+      // conversion keeps the speech's own timing and melody (the pauses, energy and breath still apply).
       const spoken: SynthesisVoice = {
         ...voice,
-        rate: finite(voice.rate, 1) * finite(style.rate, 1),
-        pitchRange: finite(voice.pitchRange, 1) * finite(style.pitch_range, 1),
+        rate: finite(voice.rate, 1) * style.rate,
+        pitchRange: finite(voice.pitchRange, 1) * style.pitch_range,
       };
-      // Check the parameters before synthesising anything.
-      voiceSettings(params);
       return convert(
         { pcm: synthesise(text, spoken, { signal: opts.signal }), sampleRate: ENGINE_SAMPLE_RATE },
-        params,
+        { ...params, narrationStyle: { ...style, rate: 1, pitch_range: 1 } },
         opts,
       );
     },

@@ -3,7 +3,7 @@
  * shelves, and breath noise that follows the voice. Everything is deterministic for a given input and
  * position, so a chunk converted on any thread gives the same samples.
  */
-import type { EqBand, TimbrePreset } from './types.ts';
+import type { VoiceTimbre } from './types.ts';
 
 export interface Biquad {
   b0: number;
@@ -13,7 +13,7 @@ export interface Biquad {
   a2: number;
 }
 
-export type BiquadType = EqBand['type'];
+export type BiquadType = 'peak' | 'lowshelf' | 'highshelf' | 'lowpass' | 'highpass';
 
 /** One RBJ biquad, normalised (a0 = 1). Shelves use slope 1; `q` is the bandwidth of peaks and the resonance of lowpass/highpass. */
 export function biquad(type: BiquadType, freq: number, sampleRate: number, gainDb = 0, q = Math.SQRT1_2): Biquad {
@@ -135,37 +135,66 @@ function tilt(dbPerOctave: number, sampleRate: number): Biquad[] {
   return [250, 1000, 4000].map((f) => biquad('highshelf', f, sampleRate, 2 * dbPerOctave));
 }
 
+/** Where a voice's brightness acts: a broad peak over the presence region (2–6 kHz). */
+export const BRIGHTNESS_HZ = 3500;
+/** dB at BRIGHTNESS_HZ per unit of brightness away from 0.5 (0 → −6 dB, 1 → +6 dB). */
+export const BRIGHTNESS_DB = 12;
+
 /**
- * The filters a voice's timbre asks for (and a narration style's extra brightness), normalised to
- * unity gain at 1 kHz so colouring changes the balance, not the level.
+ * The filters a voice's timbre asks for — tilt, brightness, EQ bands — normalised to unity gain at 1 kHz so
+ * colouring changes the balance, not the level.
  */
-export function timbreFilters(timbre: TimbrePreset, sampleRate: number, extraBrightnessDb = 0): FilterChain {
+export function timbreFilters(timbre: VoiceTimbre, sampleRate: number): FilterChain {
   const filters: Biquad[] = [];
-  const hp = num(timbre.highpass_hz, 0, 2000);
-  if (hp > 0) filters.push(biquad('highpass', hp, sampleRate));
-  const lp = num(timbre.lowpass_hz, 0, sampleRate / 2);
-  if (lp > 0) filters.push(biquad('lowpass', lp, sampleRate));
   filters.push(...tilt(num(timbre.tilt_db_per_octave, -6, 6), sampleRate));
-  const warmth = num(timbre.warmth_db, -12, 12);
-  if (warmth) filters.push(biquad('lowshelf', 200, sampleRate, warmth));
-  const presence = num(timbre.presence_db, -12, 12);
-  if (presence) filters.push(biquad('peak', 2500, sampleRate, presence, 1));
-  const brightness = num(timbre.brightness_db, -12, 12) + num(extraBrightnessDb, -12, 12);
-  if (brightness) filters.push(biquad('highshelf', 3500, sampleRate, brightness));
-  for (const band of Array.isArray(timbre.eq) ? timbre.eq : []) {
-    if (!band || typeof band !== 'object') continue;
-    const freq = num(band.freq, 20, sampleRate / 2, NaN);
-    if (!Number.isFinite(freq)) continue;
-    if (!['peak', 'lowshelf', 'highshelf', 'lowpass', 'highpass'].includes(band.type)) continue;
-    filters.push(biquad(band.type, freq, sampleRate, num(band.gain_db, -24, 24), num(band.q, 0.1, 20, Math.SQRT1_2)));
+  const brightness = (num(timbre.brightness, 0, 1, 0.5) - 0.5) * BRIGHTNESS_DB;
+  if (brightness) filters.push(biquad('peak', BRIGHTNESS_HZ, sampleRate, brightness, 0.6));
+  for (const band of timbre.eq) {
+    if (band.gain_db === 0) continue;
+    filters.push(biquad('peak', Math.min(band.hz, sampleRate * 0.45), sampleRate, band.gain_db, band.q));
   }
   const chain = new FilterChain(filters);
-  if (filters.length) {
-    // Band limits above 1 kHz would make this huge: normalise only within the voice band.
-    const reference = lp > 0 && lp < 1500 ? lp / 2 : hp > 700 ? Math.min(hp * 2, 3000) : 1000;
-    chain.gain = 1 / chain.magnitudeAt(reference, sampleRate);
-  }
+  if (filters.length) chain.gain = 1 / chain.magnitudeAt(1000, sampleRate);
   return chain;
+}
+
+/** A smooth random value in −1..1 at absolute sample `at`: knots every `period` samples, cosine-interpolated. */
+function valueNoise(at: number, period: number, seed: number): number {
+  const k = Math.floor(at / period);
+  const frac = (at - k * period) / period;
+  const knot = (i: number) => {
+    let t = (Math.imul(i, 0x9e3779b1) ^ seed) >>> 0;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1;
+  };
+  const w = 0.5 - 0.5 * Math.cos(Math.PI * frac);
+  return knot(k) * (1 - w) + knot(k + 1) * w;
+}
+
+/**
+ * A creature's growl, `amount` 0..1: the amplitude flutters at random about 40 times a second (shimmer,
+ * the rasp of an irregular voice: the harmonics smear and the voice is less periodic). Positions are
+ * absolute (`start` is the first sample's), so chunks converted apart agree where they overlap.
+ */
+export function addRoughness(x: Float32Array, amount: number, sampleRate: number, start: number): void {
+  const r = num(amount, 0, 1);
+  if (r === 0) return;
+  const period = Math.round(sampleRate / 40);
+  const depth = 0.9 * r;
+  for (let i = 0; i < x.length; i++) {
+    x[i]! *= Math.max(0, 1 + depth * valueNoise(start + i, period, 0x51f15e));
+  }
+}
+
+/**
+ * A robot's ring modulator: the voice times a carrier of `hz`, mixed half and half with the voice (so the
+ * words stay clear). The carrier's phase is the absolute position's.
+ */
+export function ringModulate(x: Float32Array, hz: number, sampleRate: number, start: number): void {
+  if (!(hz > 0)) return;
+  const w = (2 * Math.PI * hz) / sampleRate;
+  for (let i = 0; i < x.length; i++) x[i]! *= 0.5 + 0.5 * Math.cos(w * (start + i));
 }
 
 /** Deterministic uniform numbers in [0, 1) (mulberry32). */
@@ -205,5 +234,45 @@ export function addBreath(x: Float32Array, amount: number, sampleRate: number, s
     const a = Math.abs(x[i]!);
     env += (a - env) * (a > env ? attack : release);
     x[i]! += gain * env * noise[i]! * 0.5;
+  }
+}
+
+/** Where high-frequency transfer splits the spectrum: the original's band above it replaces the result's. */
+export const HFT_HZ = 8000;
+
+/** The band above HFT_HZ (4th-order Butterworth high-pass), a new array. */
+export function highBand(x: Float32Array, sampleRate: number): Float32Array {
+  const y = x.slice();
+  new FilterChain([
+    biquad('highpass', HFT_HZ, sampleRate, 0, 0.5412),
+    biquad('highpass', HFT_HZ, sampleRate, 0, 1.3066),
+  ]).process(y);
+  return y;
+}
+
+/** High-frequency transfer: `x` loses its band above HFT_HZ and takes `band` (the original's, aligned) instead. */
+export function transferHighBand(x: Float32Array, band: Float32Array, sampleRate: number): void {
+  const own = highBand(x, sampleRate);
+  const n = Math.min(x.length, band.length);
+  for (let i = 0; i < n; i++) x[i]! += band[i]! - own[i]!;
+}
+
+/**
+ * A narration style's energy, `energy` 0.25..2: the loudness contour around `medianDb` (the whole input's
+ * median level of speech, mean square dB per 10 ms) is scaled by `energy` — louder moments louder still and
+ * quieter ones quieter above 1, an evener delivery below — and the level moves by 6 dB per doubling. The
+ * envelope is a 30 ms mean square; silence (30 dB under the median) keeps the gain it had there.
+ */
+export function shapeEnergy(x: Float32Array, energy: number, medianDb: number | null, sampleRate: number): void {
+  if (energy === 1 || medianDb === null) return;
+  const level = 6 * Math.log2(energy);
+  const a = 1 - Math.exp(-1 / (0.03 * sampleRate));
+  let ms = 10 ** (medianDb / 10);
+  for (let i = 0; i < x.length; i++) {
+    const v = x[i]!;
+    ms += (v * v - ms) * a;
+    const db = Math.min(medianDb + 20, Math.max(medianDb - 30, 10 * Math.log10(ms + 1e-20)));
+    const gainDb = Math.min(18, Math.max(-24, (energy - 1) * (db - medianDb) + level));
+    x[i] = v * 10 ** (gainDb / 20);
   }
 }

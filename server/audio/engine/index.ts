@@ -1,4 +1,5 @@
 export { createDspEngine, voiceSettings, TARGET_LOUDNESS_LUFS, type DspEngineOptions } from './dsp-engine.ts';
+export { parseStylePreset, parseVoicePreset, PresetError } from './presets.ts';
 export { readLameInfo } from './encode.ts';
 export {
   EmptyTextError,
@@ -9,10 +10,13 @@ export {
   type ConvertOptions,
   type ConvertParams,
   type Engine,
-  type EnginePreset,
+  NEUTRAL_STYLE,
+  NEUTRAL_VOICE,
+  type AdvancedSettings,
   type EqBand,
-  type NarrationStylePreset,
+  type StylePreset,
   type SynthesisOptions,
   type SynthesisVoice,
-  type TimbrePreset,
+  type VoicePreset,
+  type VoiceTimbre,
 } from './types.ts';

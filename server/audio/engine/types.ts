@@ -3,10 +3,7 @@
  * signal processing (dsp-engine.ts); a neural engine implements the same interface and nothing that
  * calls it changes.
  */
-import type { EnginePreset, JsonValue } from '../../db/schema.ts';
 import type { Audiowaveform, PeaksOptions } from '../peaks.ts';
-
-export type { EnginePreset };
 
 /** The sample rate of everything the engine writes, and of the PCM it hands over. */
 export const ENGINE_SAMPLE_RATE = 48000;
@@ -21,68 +18,109 @@ export type ConvertInput =
   | { bytes: AsyncIterable<Uint8Array> | Iterable<Uint8Array> }
   | { pcm: AsyncIterable<Float32Array> | Iterable<Float32Array>; sampleRate: number };
 
-/**
- * narration_styles.engine_preset as the engine reads it; every key is optional and BASIC is `{}`.
- * `pitch_semitones` and `brightness_db` apply to every conversion; `rate` and `pitch_range` are prosody
- * and apply where prosody is made (TTS): a recording keeps the speaker's own timing, so its duration
- * always equals the original's.
- */
-export interface NarrationStylePreset {
-  /** Added to the voice's offset and the user's semitones. */
-  pitch_semitones?: number;
-  /** Extra high-shelf gain, dB (a brighter, more "presenting" delivery when positive). */
-  brightness_db?: number;
-  /** TTS speaking rate relative to the synthesiser's normal rate (1 = normal, 0.5..2). */
-  rate?: number;
-  /** TTS intonation range relative to normal (0 = monotone, 1 = normal, 2 = very lively). */
-  pitch_range?: number;
-}
+// ─────────────────────────────────────────── presets ───────────────────────────────────────────
+// The one shape of voices.engine_preset and narration_styles.engine_preset: the catalogue writes it, the
+// Drizzle schema stores it, the engine reads it (parseVoicePreset / parseStylePreset in presets.ts check
+// it). Every field has an audible effect (README.md says which).
 
-/**
- * The `timbre` object of voices.engine_preset, as the DSP engine reads it. Unknown keys are ignored so a
- * neural engine can keep its own settings beside these.
- */
-export interface TimbrePreset {
-  /** Spectral tilt, dB per octave about 1 kHz (negative = darker, positive = brighter). −6..6. */
-  tilt_db_per_octave?: number;
-  /** High shelf at 3.5 kHz, dB. */
-  brightness_db?: number;
-  /** Low shelf at 200 Hz, dB (body, chest). */
-  warmth_db?: number;
-  /** Peak at 2.5 kHz (Q 1), dB: the "presence" band. */
-  presence_db?: number;
-  /** Aspiration noise that follows the voice's envelope, 0..1 (0.1 is a breathy voice). */
-  breathiness?: number;
-  /** Band limits, Hz (a telephone voice is 300..3400). */
-  highpass_hz?: number;
-  lowpass_hz?: number;
-  /** Further bands. */
-  eq?: EqBand[];
-}
-
+/** One peaking EQ band of a voice's colouring: centre, gain and bandwidth (Q). */
 export interface EqBand {
-  type: 'peak' | 'lowshelf' | 'highshelf' | 'lowpass' | 'highpass';
-  freq: number;
-  gain_db?: number;
-  q?: number;
+  /** Centre frequency, Hz, 20..20000. */
+  hz: number;
+  /** −24..24 dB. */
+  gain_db: number;
+  /** 0.1..20. */
+  q: number;
+}
+
+/**
+ * voices.engine_preset.timbre: the colouring applied after the pitch and formant shift.
+ */
+export interface VoiceTimbre {
+  /** Spectral tilt, dB per octave about 1 kHz (negative = darker). −6..6. */
+  tilt_db_per_octave: number;
+  /** 0..1: the presence region (2–6 kHz), 0.5 neutral; each 0.1 is ±1.2 dB there. */
+  brightness: number;
+  /** 0..1: aspiration noise (1.5–6 kHz) following the voice's envelope. */
+  breathiness: number;
+  /** Peaking bands. */
+  eq: EqBand[];
+  /** 0..1: creatures' growl — a random amplitude flutter (20–70 Hz) and subharmonic; absent = none. */
+  roughness?: number;
+  /** Robots: a ring modulator's carrier, Hz (1..500), mixed half and half with the voice; absent = none. */
+  ring_mod_hz?: number;
+}
+
+/** voices.engine_preset. */
+export interface VoicePreset {
+  /** The voice's own pitch offset, added to the user's semitones. −24..24. */
+  pitch_offset_semitones: number;
+  /** Formant scale independent of pitch, 0.5..2 (1 = the speaker's own; < 1 larger/darker). */
+  formant_scale: number;
+  timbre: VoiceTimbre;
+}
+
+/**
+ * narration_styles.engine_preset: the delivery, for speech-to-speech and TTS alike. BASIC is
+ * NEUTRAL_STYLE (every factor 1, no breath).
+ */
+export interface StylePreset {
+  /** Speaking rate, 0.5..2 (1.1 = 10 % faster: the duration divided by 1.1, the pitch kept). */
+  rate: number;
+  /** F0 spread around the speaker's median, 0..3 (0 monotone, 1 as spoken). */
+  pitch_range: number;
+  /** Loudness contour around the median level, 0.25..2 (< 1 flatter and quieter, > 1 more dynamic and louder). */
+  energy: number;
+  /** 0..1, added to the voice's breathiness. */
+  breathiness: number;
+  /** Pauses (silences of 150 ms and more) stretched or shortened by this, 0.25..4. */
+  pause_scale: number;
+}
+
+/** A voice that leaves the speaker as they are (no shift, no colouring). */
+export const NEUTRAL_VOICE: VoicePreset = {
+  pitch_offset_semitones: 0,
+  formant_scale: 1,
+  timbre: { tilt_db_per_octave: 0, brightness: 0.5, breathiness: 0, eq: [] },
+};
+
+export const NEUTRAL_STYLE: StylePreset = { rate: 1, pitch_range: 1, energy: 1, breathiness: 0, pause_scale: 1 };
+
+/** users.data.advanced_settings and each order's params, as the engine reads them. */
+export interface AdvancedSettings {
+  /** Integrated loudness to TARGET_LOUDNESS_LUFS (−16), peaks below −1 dBFS. */
+  normalize?: boolean;
+  /** The original's loudness contour restored (ignored with normalize). */
+  denormalize?: boolean;
+  /** RNNoise before converting. */
+  denoise?: boolean;
+  /** High-frequency transfer: the original's band above HFT_HZ replaces the result's. */
+  hft?: boolean;
+  /** 0..1, 0.5 neutral: the F0 contour around the median scaled by 2 × this (0 monotone, 1 twice as lively). */
+  emotional_scale?: number;
 }
 
 export interface ConvertParams {
   /** The voice (voices.engine_preset): its pitch offset, formant scale and timbre. */
-  preset: EnginePreset;
+  preset: VoicePreset;
   /** The user's pitch shift, semitones, a multiple of 0.5 in −24..24. */
   semitones: number;
-  /** The narration style's engine_preset (BASIC: `{}` or undefined). */
-  narrationStyle?: NarrationStylePreset | { [key: string]: JsonValue };
+  /** The narration style's engine_preset (default NEUTRAL_STYLE). */
+  narrationStyle?: StylePreset;
   /** Suppress background noise (RNNoise) before converting. */
   denoise?: boolean;
   /** Bring the result to a standard loudness (−16 LUFS, peaks below −1 dBFS). */
   normalise?: boolean;
   /**
-   * Give the result the original's loudness back (ignored when `normalise` is set). Without either, the
-   * level is left as the conversion makes it and only peaks above −0.9 dBFS are limited softly.
+   * Give the result the original's loudness contour back (ignored when `normalise` is set): its level,
+   * block by block, follows the original's at the same moment of speech. Without either, the level is left
+   * as the conversion makes it and only peaks above −0.9 dBFS are limited softly.
    */
   denormalise?: boolean;
+  /** Carry the original's band above 8 kHz (air, sibilance) into the result. */
+  hft?: boolean;
+  /** 0..1, 0.5 neutral (AdvancedSettings.emotional_scale). */
+  emotionalScale?: number;
 }
 
 export interface ConvertOptions {
@@ -105,7 +143,10 @@ export interface ConversionResult {
   mp3Path: string;
   /** Waveform of the result (audiowaveform v2, 8-bit). */
   peaks: Audiowaveform;
-  /** Seconds; equals the original's duration. */
+  /**
+   * Seconds. The original's duration unless the narration style's rate or pause scale changes it (a
+   * faster style is shorter).
+   */
   duration: number;
   /** Samples of the result. */
   frames: number;

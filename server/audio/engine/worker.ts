@@ -17,7 +17,11 @@ export interface ChunkTask {
   /** Raw 32-bit float mono samples of the whole input. */
   rawPath: string;
   chunk: Chunk;
+  /** The chunk in the result's time (scalePlan). */
+  out: Chunk;
   voice: VoiceSettings;
+  /** The pitch contour's factor per 10 ms of the chunk's input, or null. */
+  pitch: Float32Array | null;
   abort: Int32Array;
 }
 
@@ -71,7 +75,7 @@ async function run(task: WorkerTask, send: (data: unknown, transfer?: ArrayBuffe
   checkpoint();
   if (task.kind === 'chunk') {
     const samples = readRange(task.rawPath, task.chunk.readStart, task.chunk.readEnd);
-    return convertChunk(samples, task.chunk, task.voice, tools, checkpoint);
+    return convertChunk(samples, task.chunk, task.out, task.voice, task.pitch, tools, checkpoint);
   }
   const tts = await (synthesiser ??= Synthesiser.create());
   const sampleRate = tts.synthesise(
