@@ -3,7 +3,8 @@
 // memory for a 500 MB streamed upload), peaks (decoding and waveform peaks of a 60-minute 48 kHz file),
 // list (the table: /healthz, a session read and GET /api/projects with 10k projects, first page and
 // offset 5000, on PostgreSQL and PGlite, load from a child process), engine (the voice engine's real-time factor on a
-// 60 s clip, one worker thread and one per core), events (delivery p99 with 1000 sockets), order (order-to-finished
+// 60 s clip, one worker thread and one per core), voices (each
+// catalogue voice's measured median F0, spectral centroid and loudness on one clip, and the closest pair), events (delivery p99 with 1000 sockets), order (order-to-finished
 // latency of a 10 s clip), fuzz (the contract fuzz of every operation at a larger size: requests, answers by
 // status, 5xx), scale (two API processes and two workers on PostgreSQL with S3 storage, 200 users, a worker and
 // an API process killed mid-run; needs PostgreSQL, so only when asked for), web (Lighthouse's mobile performance,
@@ -18,6 +19,7 @@ const parts: Record<string, () => Promise<void>> = {
   list: async () => (await import('./list.ts')).listBench(),
   events: async () => (await import('./events.ts')).eventsBench(),
   engine: async () => (await import('./engine.ts')).engineBench(),
+  voices: async () => (await import('./voices.ts')).voicesBench(),
   order: async () => (await import('./order.ts')).orderBench(),
   fuzz: async () => (await import('./fuzz.ts')).fuzzBench(),
   scale: async () => (await import('./scale.ts')).scaleBench(),

@@ -396,7 +396,7 @@ export const VOICES: VoiceDef[] = [
     description: 'A sunny Castilian voice for adverts.',
     accents: ['es-ES', 'en-US'],
     styles: ['PROMO', 'CONVERSATIONAL'],
-    preset: p(5, 1.09, femaleClear(3.5, 1.5)),
+    preset: p(5, 1.01, femaleClear(4.5, 1)),
     added: '2024-05-27',
   },
   {
@@ -456,7 +456,7 @@ export const VOICES: VoiceDef[] = [
     description: 'A rich Ukrainian storyteller.',
     accents: ['uk-UA', 'en-GB'],
     styles: ['NARRATIVE'],
-    preset: p(4, 1.1, femaleWarm(2)),
+    preset: p(4, 1.2, femaleClear(2, 0.5)),
     added: '2024-11-05',
   },
   {
@@ -486,7 +486,7 @@ export const VOICES: VoiceDef[] = [
     description: 'A lively young German voice for social video.',
     accents: ['de-DE', 'en-GB'],
     styles: ['CONVERSATIONAL', 'PROMO'],
-    preset: p(6, 1.11, femaleClear(3, 2)),
+    preset: p(6, 1.24, femaleClear(1, 4)),
     added: '2025-01-08',
   },
   {
@@ -707,7 +707,7 @@ export const VOICES: VoiceDef[] = [
     description: 'A polished, premium commercial voice in English and Spanish.',
     accents: ['en-US', 'es-ES'],
     styles: ['PROMO', 'NARRATIVE', 'CONVERSATIONAL'],
-    preset: p(5, 1.08, femaleClear(4, 2.5)),
+    preset: p(5, 1.2, femaleWarm(0.5)),
     added: '2024-04-02',
   },
   {
@@ -722,7 +722,7 @@ export const VOICES: VoiceDef[] = [
     description: 'A velvet-voiced British audiobook veteran.',
     accents: ['en-GB'],
     styles: ['NARRATIVE', 'DOCUMENTARY', 'CALM'],
-    preset: p(-6, 0.87, seniorTimbre(4)),
+    preset: p(-6, 0.93, seniorTimbre(1.5)),
     tiers: PREMIUM_PLANS,
     cost: 2,
     added: '2024-03-25',
@@ -784,7 +784,7 @@ export const VOICES: VoiceDef[] = [
     description: 'A punchy young German voice for esports.',
     accents: ['de-DE', 'en-GB'],
     styles: ['ENERGETIC', 'PROMO'],
-    preset: p(-2, 0.96, maleBright(4)),
+    preset: p(-2, 0.99, maleBright(4.5)),
     added: '2025-05-06',
   },
   {
@@ -799,7 +799,7 @@ export const VOICES: VoiceDef[] = [
     description: 'A serene, melodic narrator in Indian and American English.',
     accents: ['en-IN', 'en-US'],
     styles: ['NARRATIVE', 'CALM'],
-    preset: p(5, 1.09, femaleWarm(2)),
+    preset: p(5, 1.25, femaleClear(1, 4)),
     added: '2025-02-25',
   },
   {
@@ -890,7 +890,7 @@ export const VOICES: VoiceDef[] = [
     description: 'A bright seven-year-old girl who loves stories.',
     accents: ['en-GB'],
     styles: ['CHEERFUL', 'NARRATIVE'],
-    preset: p(9, 1.28, childTimbre(0.8)),
+    preset: p(9, 1.23, childTimbre(0.7)),
     added: '2024-09-09',
   },
   {
@@ -905,7 +905,7 @@ export const VOICES: VoiceDef[] = [
     description: 'A cheeky boy who speaks German and English.',
     accents: ['de-DE', 'en-US'],
     styles: ['CHEERFUL'],
-    preset: p(8, 1.22, childTimbre(0.65)),
+    preset: p(7, 1.2, childTimbre(0.55)),
     added: '2025-03-10',
   },
   {
@@ -920,7 +920,7 @@ export const VOICES: VoiceDef[] = [
     description: 'A giggly little French girl.',
     accents: ['fr-FR'],
     styles: ['CHEERFUL'],
-    preset: p(9, 1.27, childTimbre(0.85)),
+    preset: p(9, 1.19, childTimbre(0.5)),
     added: '2025-04-14',
   },
   // Enterprise voices (custom plans).
@@ -936,7 +936,7 @@ export const VOICES: VoiceDef[] = [
     description: 'A broadcast-grade brand voice in three English accents.',
     accents: ['en-US', 'en-GB', 'en-IN'],
     styles: ['NEWSCAST', 'DOCUMENTARY', 'PROMO'],
-    preset: p(-4, 0.92, maleWarm(4, 2)),
+    preset: p(-4, 0.86, maleWarm(5, 2)),
     added: '2024-05-20',
   },
   {
@@ -951,7 +951,7 @@ export const VOICES: VoiceDef[] = [
     description: 'A warm, multilingual brand voice.',
     accents: ['en-GB', 'en-US', 'fr-FR', 'de-DE'],
     styles: ['NARRATIVE', 'CONVERSATIONAL', 'PROMO'],
-    preset: p(4, 1.08, femaleWarm(2.5)),
+    preset: p(4, 1.02, femaleWarm(4)),
     added: '2024-07-01',
   },
   {
@@ -1013,7 +1013,7 @@ export const VOICES: VoiceDef[] = [
     description: 'Voice actress from Valencia: audiobooks and dubbing.',
     accents: ['es-ES', 'en-US'],
     styles: ['NARRATIVE', 'PROMO'],
-    preset: p(4, 1.08, femaleWarm(3)),
+    preset: p(4, 1.14, femaleClear(4.5, 1)),
     added: '2024-11-25',
   },
   {
@@ -1029,7 +1029,7 @@ export const VOICES: VoiceDef[] = [
     description: 'Stage actor and narrator from Bristol.',
     accents: ['en-GB'],
     styles: ['NARRATIVE', 'DOCUMENTARY'],
-    preset: p(-4, 0.92, maleWarm(3, 1.5)),
+    preset: p(-4, 0.97, maleWarm(1.5, 1.5)),
     added: '2025-02-10',
   },
   {
@@ -1045,7 +1045,7 @@ export const VOICES: VoiceDef[] = [
     description: 'Broadcast presenter from Shanghai, Mandarin and English.',
     accents: ['zh-CN', 'en-US'],
     styles: ['NEWSCAST', 'CONVERSATIONAL'],
-    preset: p(5, 1.1, femaleClear(3)),
+    preset: p(5, 1.18, femaleClear(5, 3)),
     added: '2025-03-31',
   },
   {
@@ -1061,7 +1061,7 @@ export const VOICES: VoiceDef[] = [
     description: 'Game voice actor from Lviv.',
     accents: ['uk-UA', 'en-GB'],
     styles: ['ENERGETIC', 'CHARACTER'],
-    preset: p(-2, 0.96, maleBright(2.5)),
+    preset: p(-2, 0.9, maleWarm(3, 1)),
     added: '2025-04-28',
   },
   {
@@ -1077,7 +1077,7 @@ export const VOICES: VoiceDef[] = [
     description: 'Singer and commercial voice from Istanbul, Turkish and German.',
     accents: ['tr-TR', 'de-DE'],
     styles: ['PROMO', 'CONVERSATIONAL'],
-    preset: p(6, 1.11, femaleClear(3.5, 2)),
+    preset: p(6, 1.05, femaleWarm(3.5)),
     added: '2025-06-02',
   },
   // Retired: kept for the conversions made with it.
@@ -1093,7 +1093,7 @@ export const VOICES: VoiceDef[] = [
     description: 'The first Timbre voice, retired in favour of Marcus.',
     accents: ['en-US'],
     styles: ['NARRATIVE'],
-    preset: p(-3, 0.95, maleWarm(2)),
+    preset: p(-3, 0.99, maleBright(1)),
     added: '2023-11-01',
     active: false,
   },
@@ -1118,7 +1118,7 @@ export const PRIVATE_VOICES: VoiceDef[] = [
     description: 'A custom voice trained from your own studio recordings.',
     accents: ['en-US'],
     styles: ['CONVERSATIONAL', 'NARRATIVE'],
-    preset: p(-3, 0.95, maleWarm(2.5, 1.5)),
+    preset: p(-3, 0.89, maleWarm(1, 2.5)),
     added: '2025-06-09',
   },
   {
@@ -1134,7 +1134,7 @@ export const PRIVATE_VOICES: VoiceDef[] = [
     description: 'A private clone for a client pitch.',
     accents: ['en-GB', 'en-US'],
     styles: ['PROMO'],
-    preset: p(4, 1.08, femaleClear(2.5)),
+    preset: p(4, 1.04, neutralTimbre(0.5)),
     added: '2025-06-10',
   },
   {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLIDE } from './chunks.ts';
 import { createDspEngine } from './dsp-engine.ts';
 import { readLameInfo } from './encode.ts';
-import { medianPitch, rms, semitonesBetween, voiceSignal } from './test-signals.ts';
+import { medianPitch, rms, semitonesBetween, voicePreset, voiceSignal } from './test-signals.ts';
 import type { Engine } from './types.ts';
 
 const SR = 48000;
@@ -32,7 +32,7 @@ describe('a long recording', () => {
   beforeAll(async () => {
     result = await engine.convert(
       { pcm: [x.subarray(0, 1_000_000), x.subarray(1_000_000)], sampleRate: SR },
-      { preset: { pitch_offset_semitones: 3, formant_scale: 1.05 }, semitones: 2.5 },
+      { preset: voicePreset({ pitch_offset_semitones: 3, formant_scale: 1.05 }), semitones: 2.5 },
       {
         outDir: await mkdtemp(path.join(dir, 'long-')),
         onProgress: (current, total) => progress.push(`${current}/${total}`),

@@ -139,7 +139,9 @@ export function f0Spread(track: ArrayLike<number>): number {
 /**
  * The pitch factor per block that scales the contour's distance from `median` (in semitones) by `factor`
  * (0 = monotone on the median, 1 = unchanged, 2 = twice the spread): unvoiced blocks hold the nearest
- * voiced factor, and the curve is smoothed over about 50 ms so the pitch glides. Within ±1 octave.
+ * voiced factor, and the curve is smoothed over 150 ms: intonation (the melody of phrases and accents)
+ * is reshaped, not the fast wobble within a syllable — which Rubber Band's real-time pitch changes could
+ * not follow anyway. Within ±1 octave.
  */
 export function contourFactors(track: ArrayLike<number>, median: number, factor: number): Float32Array {
   const n = track.length;
@@ -161,7 +163,7 @@ export function contourFactors(track: ArrayLike<number>, median: number, factor:
     if (Number.isNaN(raw[i]!)) raw[i] = next;
     else next = raw[i]!;
   }
-  const half = 2;
+  const half = 7;
   for (let i = 0; i < n; i++) {
     let s = 0;
     let c = 0;

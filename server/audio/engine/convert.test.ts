@@ -8,7 +8,15 @@ import { fixturesDir, pcmWav } from '../../../tests/support/audio.ts';
 import { NotAudioError, TooLongError } from '../analyze.ts';
 import { createLoudnessMeter } from './loudness.ts';
 import { createDspEngine } from './dsp-engine.ts';
-import { medianPitch, powerSpectrum, rms, semitonesBetween, spectralCentroid, voiceSignal } from './test-signals.ts';
+import {
+  medianPitch,
+  powerSpectrum,
+  rms,
+  semitonesBetween,
+  spectralCentroid,
+  voicePreset,
+  voiceSignal,
+} from './test-signals.ts';
 import type { ConversionResult, ConvertInput, ConvertParams, Engine } from './types.ts';
 
 const SR = 48000;
@@ -44,7 +52,10 @@ describe('pitch', () => {
     'moves the median pitch by the voice offset %d plus the user’s %d semitones (%d Hz voice)',
     async (offset, semitones, f0) => {
       const x = voiceSignal({ seconds: 8, f0, seed: f0 });
-      const { result, samples } = await run(pcm(x), { preset: { pitch_offset_semitones: offset }, semitones });
+      const { result, samples } = await run(pcm(x), {
+        preset: voicePreset({ pitch_offset_semitones: offset }),
+        semitones,
+      });
       expect(result.semitones).toBe(offset + semitones);
       expect(samples.length).toBe(x.length);
       expect(result.frames).toBe(x.length);
@@ -64,7 +75,7 @@ describe('formants', () => {
     [1.25, 1.08, 1.5],
     [0.8, 0.6, 0.93],
   ])('moves the spectral envelope by a formant scale of %d and leaves the pitch alone', async (scale, low, high) => {
-    const { samples } = await run(pcm(x), { preset: { formant_scale: scale }, semitones: 0 });
+    const { samples } = await run(pcm(x), { preset: voicePreset({ formant_scale: scale }), semitones: 0 });
     expect(Math.abs(semitonesBetween(pitch, medianPitch(samples, SR)))).toBeLessThan(0.3);
     const ratio = spectralCentroid(samples, SR) / centroid;
     expect(ratio).toBeGreaterThan(low);
@@ -73,9 +84,9 @@ describe('formants', () => {
 
   it('keeps the formants where they were when only the pitch moves, unlike a plain pitch shift', async () => {
     const up = 7;
-    const preserved = await run(pcm(x), { preset: {}, semitones: up });
+    const preserved = await run(pcm(x), { preset: voicePreset(), semitones: up });
     // A formant scale equal to the pitch ratio is what a resampling "chipmunk" shift does.
-    const chipmunk = await run(pcm(x), { preset: { formant_scale: 2 ** (up / 12) }, semitones: up });
+    const chipmunk = await run(pcm(x), { preset: voicePreset({ formant_scale: 2 ** (up / 12) }), semitones: up });
     for (const { samples } of [preserved, chipmunk]) {
       expect(Math.abs(semitonesBetween(pitch, medianPitch(samples, SR)) - up)).toBeLessThan(0.5);
     }
@@ -85,7 +96,7 @@ describe('formants', () => {
   });
 });
 
-describe('timbre and narration style', () => {
+describe('timbre', () => {
   const x = voiceSignal({ seconds: 6, f0: 160, seed: 9 });
   /** dB of the energy above 3.5 kHz relative to the energy below. */
   const highToLow = (samples: Float32Array) => {
@@ -95,28 +106,12 @@ describe('timbre and narration style', () => {
     return 10 * Math.log10(sum(split, power.length) / sum(1, split));
   };
 
-  it('colours the spectrum as the voice’s timbre and the narration style ask', async () => {
-    const plain = await run(pcm(x), { preset: {}, semitones: 0 });
-    const bright = await run(pcm(x), { preset: { timbre: { brightness_db: 6 } }, semitones: 0 });
-    const dark = await run(pcm(x), { preset: { timbre: { tilt_db_per_octave: -3 } }, semitones: 0 });
-    const presenting = await run(pcm(x), {
-      preset: { timbre: { brightness_db: 6 } },
-      semitones: 0,
-      narrationStyle: { brightness_db: 4 },
-    });
+  it('colours the spectrum as the voice’s timbre asks', async () => {
+    const plain = await run(pcm(x), { preset: voicePreset(), semitones: 0 });
+    const bright = await run(pcm(x), { preset: voicePreset({ timbre: { brightness: 1 } }), semitones: 0 });
+    const dark = await run(pcm(x), { preset: voicePreset({ timbre: { tilt_db_per_octave: -3 } }), semitones: 0 });
     expect(highToLow(bright.samples) - highToLow(plain.samples)).toBeGreaterThan(3);
     expect(highToLow(dark.samples) - highToLow(plain.samples)).toBeLessThan(-4);
-    expect(highToLow(presenting.samples) - highToLow(bright.samples)).toBeGreaterThan(2.5);
-  });
-
-  it('adds the narration style’s pitch to the shift', async () => {
-    const { result, samples } = await run(pcm(x), {
-      preset: { pitch_offset_semitones: 2 },
-      semitones: 1,
-      narrationStyle: { pitch_semitones: -5 },
-    });
-    expect(result.semitones).toBe(-2);
-    expect(Math.abs(semitonesBetween(medianPitch(x, SR), medianPitch(samples, SR)) + 2)).toBeLessThan(0.5);
   });
 });
 
@@ -137,7 +132,10 @@ describe('inputs', () => {
   it('decodes a 44.1 kHz stereo WAV file to 48 kHz mono of the same duration', async () => {
     const file = path.join(dir, 'in.wav');
     await writeFile(file, pcmWav([x44, x44.map((v) => v * 0.5)], 44100));
-    const { result, samples } = await run({ file }, { preset: { pitch_offset_semitones: 2 }, semitones: 0 });
+    const { result, samples } = await run(
+      { file },
+      { preset: voicePreset({ pitch_offset_semitones: 2 }), semitones: 0 },
+    );
     expect(result.frames).toBe(5 * SR);
     expect(Math.abs(semitonesBetween(f0, medianPitch(samples, SR)) - 2)).toBeLessThan(0.5);
   });
@@ -146,7 +144,7 @@ describe('inputs', () => {
     const bytes = await encoded(kind);
     const { result, samples } = await run(
       { bytes: [bytes.subarray(0, 5000), bytes.subarray(5000)] },
-      { preset: {}, semitones: -2 },
+      { preset: voicePreset(), semitones: -2 },
     );
     // MP3 without gapless info decodes with the encoder's delay and padding (under 50 ms) added.
     expect(result.duration).toBeGreaterThanOrEqual(5 - 0.001);
@@ -157,7 +155,7 @@ describe('inputs', () => {
   it.each(['sine-1s.opus', 'sine-1s.webm', 'sine-1s.aac', 'sine-1s.m4a', 'sine-1s-moov-at-end.m4a', 'sine-1s.flac'])(
     'converts %s (made by ffmpeg)',
     async (name) => {
-      const { result, samples } = await run({ file: fixturesDir + name }, { preset: {}, semitones: 12 });
+      const { result, samples } = await run({ file: fixturesDir + name }, { preset: voicePreset(), semitones: 12 });
       // Codecs add a few ms of priming; the 440 Hz sine comes out an octave up.
       expect(Math.abs(result.duration - 1)).toBeLessThan(0.03);
       const power = powerSpectrum(samples);
@@ -170,16 +168,18 @@ describe('inputs', () => {
     await expect(
       engine.convert(
         { bytes: [Buffer.from('not audio at all, just some text'.repeat(200))] },
-        { preset: {}, semitones: 0 },
+        { preset: voicePreset(), semitones: 0 },
       ),
     ).rejects.toThrow(NotAudioError);
-    await expect(engine.convert(pcm(x44, 44100), { preset: {}, semitones: 0 }, { maxSeconds: 2 })).rejects.toThrow(
-      TooLongError,
-    );
+    await expect(
+      engine.convert(pcm(x44, 44100), { preset: voicePreset(), semitones: 0 }, { maxSeconds: 2 }),
+    ).rejects.toThrow(TooLongError);
   });
 
   it('refuses semitones off the 0.5 grid before doing anything', async () => {
-    await expect(engine.convert(pcm(x44, 44100), { preset: {}, semitones: 1.25 })).rejects.toThrow(RangeError);
+    await expect(engine.convert(pcm(x44, 44100), { preset: voicePreset(), semitones: 1.25 })).rejects.toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -209,12 +209,12 @@ describe('denoise and loudness', () => {
 
   it('suppresses the noise in the pauses and keeps the voice', async () => {
     const before = levels(noisy);
-    const { samples } = await run(pcm(noisy), { preset: {}, semitones: 0, denoise: true });
+    const { samples } = await run(pcm(noisy), { preset: voicePreset(), semitones: 0, denoise: true });
     const after = levels(samples);
     expect(20 * Math.log10(after.pause / before.pause)).toBeLessThan(-10);
     expect(Math.abs(20 * Math.log10(after.voice / before.voice))).toBeLessThan(3);
     // Without denoise the noise stays.
-    const kept = levels((await run(pcm(noisy), { preset: {}, semitones: 0 })).samples);
+    const kept = levels((await run(pcm(noisy), { preset: voicePreset(), semitones: 0 })).samples);
     expect(Math.abs(20 * Math.log10(kept.pause / before.pause))).toBeLessThan(1);
   });
 
@@ -228,7 +228,7 @@ describe('denoise and loudness', () => {
     const quiet = voice.map((v) => v * 0.1);
     const input = measure(quiet);
     const normalised: ConversionResult & { samples?: Float32Array } = (
-      await run(pcm(quiet), { preset: {}, semitones: 3, normalise: true })
+      await run(pcm(quiet), { preset: voicePreset(), semitones: 3, normalise: true })
     ).result;
     const n = measure((await decode(await readFile(normalised.wavPath))).channelData[0]!);
     expect(Math.abs(n.lufs - -16)).toBeLessThan(0.5);
@@ -237,14 +237,25 @@ describe('denoise and loudness', () => {
     expect(Math.abs(normalised.inputLoudness! - input.lufs)).toBeLessThan(0.2);
 
     const restored = measure(
-      (await run(pcm(quiet), { preset: { timbre: { brightness_db: 9 } }, semitones: 3, denormalise: true })).samples,
+      (await run(pcm(quiet), { preset: voicePreset({ timbre: { brightness: 1 } }), semitones: 3, denormalise: true }))
+        .samples,
     );
     expect(Math.abs(restored.lufs - input.lufs)).toBeLessThan(0.5);
   });
 
   it('limits the peaks of a result that would clip, softly, and leaves its level alone', async () => {
     const loud = voiceSignal({ seconds: 3, f0: 200, seed: 17, level: 0.95 });
-    const params = { preset: { timbre: { warmth_db: 12, presence_db: 12 } }, semitones: 0 };
+    const params = {
+      preset: voicePreset({
+        timbre: {
+          eq: [
+            { hz: 200, gain_db: 12, q: 0.7 },
+            { hz: 2500, gain_db: 12, q: 1 },
+          ],
+        },
+      }),
+      semitones: 0,
+    };
     const { samples, result } = await run(pcm(loud), params);
     const { peak } = measure(samples);
     expect(peak).toBeLessThanOrEqual(1);

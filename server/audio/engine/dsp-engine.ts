@@ -134,7 +134,7 @@ export function medianLevelDb(energy: ArrayLike<number>): number | null {
 
 /**
  * Denormalise: a gain per block of the result that gives it the input's loudness contour — each block's
- * level (smoothed over ±50 ms) made the input's at the same moment of speech (the result's time scaled back
+ * level (smoothed over ±20 ms) made the input's at the same moment of speech (the result's time scaled back
  * by `timeRatio`). Where either is silent the whole-signal gain `fallbackDb` holds. Within ±20 dB of it.
  */
 export function contourGains(
@@ -148,8 +148,8 @@ export function contourGains(
     const sums = new Float64Array(e.length + 1);
     for (let i = 0; i < e.length; i++) sums[i + 1] = sums[i]! + e[i]!;
     for (let i = 0; i < e.length; i++) {
-      const a = Math.max(0, i - 5);
-      const b = Math.min(e.length, i + 6);
+      const a = Math.max(0, i - 2);
+      const b = Math.min(e.length, i + 3);
       out[i] = (sums[b]! - sums[a]!) / (b - a);
     }
     return out;

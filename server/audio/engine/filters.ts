@@ -173,14 +173,15 @@ function valueNoise(at: number, period: number, seed: number): number {
 }
 
 /**
- * A creature's growl, `amount` 0..1: the amplitude flutters at random about 40 times a second (shimmer,
- * the rasp of an irregular voice: the harmonics smear and the voice is less periodic). Positions are
- * absolute (`start` is the first sample's), so chunks converted apart agree where they overlap.
+ * A creature's growl, `amount` 0..1: the amplitude changes at random from one moment to the next, about
+ * 150 times a second — shimmer, the rasp of an irregular voice: no two pitch periods are alike, the
+ * harmonics smear into noise. Positions are absolute (`start` is the first sample's), so chunks converted
+ * apart agree where they overlap.
  */
 export function addRoughness(x: Float32Array, amount: number, sampleRate: number, start: number): void {
   const r = num(amount, 0, 1);
   if (r === 0) return;
-  const period = Math.round(sampleRate / 40);
+  const period = Math.round(sampleRate / 150);
   const depth = 0.9 * r;
   for (let i = 0; i < x.length; i++) {
     x[i]! *= Math.max(0, 1 + depth * valueNoise(start + i, period, 0x51f15e));
@@ -240,28 +241,29 @@ export function addBreath(x: Float32Array, amount: number, sampleRate: number, s
 /** Where high-frequency transfer splits the spectrum: the original's band above it replaces the result's. */
 export const HFT_HZ = 8000;
 
-/** The band above HFT_HZ (4th-order Butterworth high-pass), a new array. */
+/** A Linkwitz–Riley crossover half at HFT_HZ (two Butterworth sections): the two halves sum flat. */
+const crossover = (type: 'lowpass' | 'highpass', sampleRate: number) =>
+  new FilterChain([biquad(type, HFT_HZ, sampleRate), biquad(type, HFT_HZ, sampleRate)]);
+
+/** The band above HFT_HZ, a new array. */
 export function highBand(x: Float32Array, sampleRate: number): Float32Array {
   const y = x.slice();
-  new FilterChain([
-    biquad('highpass', HFT_HZ, sampleRate, 0, 0.5412),
-    biquad('highpass', HFT_HZ, sampleRate, 0, 1.3066),
-  ]).process(y);
+  crossover('highpass', sampleRate).process(y);
   return y;
 }
 
-/** High-frequency transfer: `x` loses its band above HFT_HZ and takes `band` (the original's, aligned) instead. */
+/** High-frequency transfer: `x` keeps its band below HFT_HZ and takes `band` (the original's, aligned) above it. */
 export function transferHighBand(x: Float32Array, band: Float32Array, sampleRate: number): void {
-  const own = highBand(x, sampleRate);
+  crossover('lowpass', sampleRate).process(x);
   const n = Math.min(x.length, band.length);
-  for (let i = 0; i < n; i++) x[i]! += band[i]! - own[i]!;
+  for (let i = 0; i < n; i++) x[i]! += band[i]!;
 }
 
 /**
  * A narration style's energy, `energy` 0.25..2: the loudness contour around `medianDb` (the whole input's
  * median level of speech, mean square dB per 10 ms) is scaled by `energy` — louder moments louder still and
  * quieter ones quieter above 1, an evener delivery below — and the level moves by 6 dB per doubling. The
- * envelope is a 30 ms mean square; silence (30 dB under the median) keeps the gain it had there.
+ * envelope is a 30 ms mean square; outside ±15 dB of the median (silence, a shout) the gain holds.
  */
 export function shapeEnergy(x: Float32Array, energy: number, medianDb: number | null, sampleRate: number): void {
   if (energy === 1 || medianDb === null) return;
@@ -271,7 +273,7 @@ export function shapeEnergy(x: Float32Array, energy: number, medianDb: number | 
   for (let i = 0; i < x.length; i++) {
     const v = x[i]!;
     ms += (v * v - ms) * a;
-    const db = Math.min(medianDb + 20, Math.max(medianDb - 30, 10 * Math.log10(ms + 1e-20)));
+    const db = Math.min(medianDb + 15, Math.max(medianDb - 15, 10 * Math.log10(ms + 1e-20)));
     const gainDb = Math.min(18, Math.max(-24, (energy - 1) * (db - medianDb) + level));
     x[i] = v * 10 ** (gainDb / 20);
   }

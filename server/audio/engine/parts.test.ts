@@ -7,10 +7,11 @@ import { crossfade, ENERGY_BLOCK, planChunks, SLIDE, Stitcher, type ChunkPlan } 
 import { softLimit, voiceSettings } from './dsp-engine.ts';
 import { createMp3Writer, createWavWriter, readLameInfo } from './encode.ts';
 import { plainText } from './espeak.ts';
-import { addBreath, biquad, magnitudeAt, timbreFilters } from './filters.ts';
+import { addBreath, biquad, FilterChain, magnitudeAt, timbreFilters } from './filters.ts';
+import { parseStylePreset, parseVoicePreset } from './presets.ts';
 import { createLoudnessMeter } from './loudness.ts';
 import { createResampler } from './resample.ts';
-import { rms, voiceSignal } from './test-signals.ts';
+import { rms, stylePreset, voicePreset, voiceSignal } from './test-signals.ts';
 
 const db = (ratio: number) => 20 * Math.log10(ratio);
 const sine = (n: number, freq: number, rate: number, amplitude = 0.5, phase = 0) =>
@@ -103,20 +104,35 @@ describe('spectral colouring', () => {
   });
 
   it('tilts by the asked dB per octave and keeps 1 kHz at unity', () => {
-    const chain = timbreFilters({ tilt_db_per_octave: 3 }, sr);
+    const chain = timbreFilters(voicePreset({ timbre: { tilt_db_per_octave: 3 } }).timbre, sr);
     expect(db(chain.magnitudeAt(1000, sr))).toBeCloseTo(0, 5);
     const slope = (db(chain.magnitudeAt(4000, sr)) - db(chain.magnitudeAt(250, sr))) / 4;
     expect(slope).toBeGreaterThan(2.3);
     expect(slope).toBeLessThan(3.7);
-    const darker = timbreFilters({ tilt_db_per_octave: -3 }, sr);
+    const darker = timbreFilters(voicePreset({ timbre: { tilt_db_per_octave: -3 } }).timbre, sr);
     expect(db(darker.magnitudeAt(4000, sr))).toBeLessThan(-4);
   });
 
-  it('ignores what it does not know and clamps what is out of range', () => {
-    const chain = timbreFilters({ brightness_db: 40, unknown: 3, eq: [{ type: 'nope', freq: 1 }] } as never, sr);
-    expect(chain.filters).toHaveLength(1);
-    expect(db(chain.magnitudeAt(16000, sr))).toBeLessThan(12.5);
-    expect(timbreFilters({}, sr).empty).toBe(true);
+  it('raises the presence region with brightness and applies every EQ band, 1 kHz at unity', () => {
+    const bright = timbreFilters(voicePreset({ timbre: { brightness: 0.75 } }).timbre, sr);
+    // +3 dB at 3.5 kHz before the whole chain is brought back to unity at 1 kHz.
+    expect(db(bright.magnitudeAt(3500, sr))).toBeGreaterThan(2);
+    expect(db(bright.magnitudeAt(1000, sr))).toBeCloseTo(0, 5);
+    const eq = timbreFilters(
+      voicePreset({
+        timbre: {
+          eq: [
+            { hz: 200, gain_db: 4, q: 1 },
+            { hz: 6000, gain_db: -6, q: 1 },
+          ],
+        },
+      }).timbre,
+      sr,
+    );
+    expect(eq.filters).toHaveLength(2);
+    expect(db(eq.magnitudeAt(200, sr))).toBeGreaterThan(3.5);
+    expect(db(eq.magnitudeAt(6000, sr))).toBeLessThan(-5.5);
+    expect(timbreFilters(voicePreset().timbre, sr).empty).toBe(true);
   });
 
   it('adds breath that follows the voice, the same for the same seed, none in silence', () => {
@@ -130,7 +146,7 @@ describe('spectral colouring', () => {
     expect(a).toEqual(b);
     const high = (x: Float32Array, from: number, to: number) => {
       const y = x.slice();
-      timbreFilters({ highpass_hz: 1500 }, sr).process(y);
+      new FilterChain([biquad('highpass', 1500, sr)]).process(y);
       return rms(y, from, to);
     };
     // Breath noise 10–30 dB under the hum while it sounds, above 1.5 kHz where the hum has nothing...
@@ -283,24 +299,43 @@ describe('writers', () => {
 });
 
 describe('voiceSettings', () => {
-  it('adds the voice offset, the narration style and the user semitones', () => {
+  it('adds the voice offset and the user semitones, and reads the style and advanced settings', () => {
     const v = voiceSettings({
-      preset: { pitch_offset_semitones: 3, formant_scale: 1.1, timbre: { brightness_db: 2 } },
+      preset: voicePreset({ pitch_offset_semitones: 3, formant_scale: 1.1, timbre: { breathiness: 0.2 } }),
       semitones: 2.5,
-      narrationStyle: { pitch_semitones: -1, brightness_db: 1 },
+      narrationStyle: stylePreset({ rate: 1.25, pitch_range: 1.5, breathiness: 0.1 }),
+      emotionalScale: 0.25,
+      hft: true,
     });
-    expect(v.semitones).toBe(4.5);
-    expect(v.pitchScale).toBeCloseTo(2 ** (4.5 / 12), 12);
+    expect(v.semitones).toBe(5.5);
+    expect(v.pitchScale).toBeCloseTo(2 ** (5.5 / 12), 12);
     expect(v.formantScale).toBe(1.1);
-    expect(v.brightnessDb).toBe(1);
+    expect(v.timeRatio).toBeCloseTo(0.8, 12);
+    expect(v.breathiness).toBeCloseTo(0.3, 12);
+    // pitch range 1.5 × emotional scale 0.25 (half the spread).
+    expect(v.contour).toBeCloseTo(0.75, 12);
+    expect(v.hft).toBe(true);
   });
 
   it.each([0.25, 24.5, -30, Number.NaN])('refuses %d semitones', (semitones) => {
-    expect(() => voiceSettings({ preset: {}, semitones })).toThrow(RangeError);
+    expect(() => voiceSettings({ preset: voicePreset(), semitones })).toThrow(RangeError);
   });
 
-  it('refuses a formant scale out of 0.5..2', () => {
-    expect(() => voiceSettings({ preset: { formant_scale: 3 }, semitones: 0 })).toThrow(RangeError);
+  it('refuses a formant scale out of 0.5..2, naming the field', () => {
+    expect(() => voiceSettings({ preset: voicePreset({ formant_scale: 3 }), semitones: 0 })).toThrow(
+      /formant_scale is 3, not within 0.5..2/,
+    );
+  });
+
+  it('refuses a preset of another shape rather than ignoring its fields', () => {
+    const old = { pitch_offset_semitones: 0, formant_scale: 1, timbre: { tilt_db_per_octave: 0, brightness_db: 3 } };
+    expect(() => parseVoicePreset(old, 'Ava')).toThrow(/Ava: timbre.brightness is missing/);
+    const band = voicePreset({ timbre: { eq: [{ freq: 200, type: 'peak' } as never] } });
+    expect(() => parseVoicePreset(band, 'Ava')).toThrow(/timbre.eq\[0\].hz is missing/);
+    expect(() => parseStylePreset({ ...stylePreset(), pitch_semitones: 2 }, 'PROMO')).toThrow(
+      /PROMO: pitch_semitones is not a field the engine reads/,
+    );
+    expect(() => voiceSettings({ preset: voicePreset(), semitones: 0, emotionalScale: 1.5 })).toThrow(RangeError);
   });
 });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import decode from 'audio-decode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDspEngine } from './dsp-engine.ts';
-import { medianPitch, rms, semitonesBetween } from './test-signals.ts';
+import { medianPitch, rms, semitonesBetween, stylePreset, voicePreset } from './test-signals.ts';
 import { EmptyTextError, UnknownVoiceError, type Engine, type SynthesisVoice } from './types.ts';
 
 const SR = 48000;
@@ -107,7 +107,7 @@ describe('textToSpeech', () => {
       const result = await engine.textToSpeech(
         text,
         { engineVoice },
-        { preset: { pitch_offset_semitones: offset, formant_scale: offset > 0 ? 1.1 : 0.92 }, semitones },
+        { preset: voicePreset({ pitch_offset_semitones: offset, formant_scale: offset > 0 ? 1.1 : 0.92 }), semitones },
         { outDir: await mkdtemp(path.join(dir, 'tts-')), onProgress: (c, n) => progress.push(`${c}/${n}`) },
       );
       const converted = (await decode(await readFile(result.wavPath))).channelData[0]!;
@@ -124,14 +124,14 @@ describe('textToSpeech', () => {
 
   it('lets the narration style set the pace of the speech', async () => {
     const text = TEXTS['en-us'];
-    const params = { preset: {}, semitones: 0 };
+    const params = { preset: voicePreset(), semitones: 0 };
     const normal = await engine.textToSpeech(text, { engineVoice: 'en-us' }, params, {
       outDir: path.join(dir, 'normal'),
     });
     const slow = await engine.textToSpeech(
       text,
       { engineVoice: 'en-us' },
-      { ...params, narrationStyle: { rate: 0.7 } },
+      { ...params, narrationStyle: stylePreset({ rate: 0.7 }) },
       { outDir: path.join(dir, 'slow') },
     );
     expect(slow.duration / normal.duration).toBeGreaterThan(1.2);
