@@ -1,3 +1,4 @@
+import type { AdvancedSettings } from '../audio/engine/types.ts';
 import {
   DEFAULT_NARRATION_STYLE,
   PREMIUM_PLANS,
@@ -722,7 +723,7 @@ export const VOICES: VoiceDef[] = [
     description: 'A velvet-voiced British audiobook veteran.',
     accents: ['en-GB'],
     styles: ['NARRATIVE', 'DOCUMENTARY', 'CALM'],
-    preset: p(-6, 0.93, seniorTimbre(1.5)),
+    preset: p(-6, 0.96, seniorTimbre(0)),
     tiers: PREMIUM_PLANS,
     cost: 2,
     added: '2024-03-25',
@@ -784,7 +785,7 @@ export const VOICES: VoiceDef[] = [
     description: 'A punchy young German voice for esports.',
     accents: ['de-DE', 'en-GB'],
     styles: ['ENERGETIC', 'PROMO'],
-    preset: p(-2, 0.99, maleBright(4.5)),
+    preset: p(-2, 0.99, maleWarm(1, 3)),
     added: '2025-05-06',
   },
   {
@@ -920,7 +921,7 @@ export const VOICES: VoiceDef[] = [
     description: 'A giggly little French girl.',
     accents: ['fr-FR'],
     styles: ['CHEERFUL'],
-    preset: p(9, 1.19, childTimbre(0.5)),
+    preset: p(9, 1.18, childTimbre(0.3)),
     added: '2025-04-14',
   },
   // Enterprise voices (custom plans).
@@ -1013,7 +1014,7 @@ export const VOICES: VoiceDef[] = [
     description: 'Voice actress from Valencia: audiobooks and dubbing.',
     accents: ['es-ES', 'en-US'],
     styles: ['NARRATIVE', 'PROMO'],
-    preset: p(4, 1.14, femaleClear(4.5, 1)),
+    preset: p(4, 1.16, neutralTimbre(-2.5)),
     added: '2024-11-25',
   },
   {
@@ -1093,7 +1094,7 @@ export const VOICES: VoiceDef[] = [
     description: 'The first Timbre voice, retired in favour of Marcus.',
     accents: ['en-US'],
     styles: ['NARRATIVE'],
-    preset: p(-3, 0.99, maleBright(1)),
+    preset: p(-3, 0.99, neutralTimbre(-2.2)),
     added: '2023-11-01',
     active: false,
   },
@@ -1183,14 +1184,15 @@ const NARRATION_STYLE: ModelParam = {
   options: NARRATION_STYLES.map((s) => s.id),
   description: 'Narration style; BASIC is the default and the only one for non-English TTS.',
 };
-const ADVANCED: Record<string, ModelParam> = {
+/** The user's advanced settings as the engine reads them (AdvancedSettings): one param per setting. */
+const ADVANCED: Record<keyof AdvancedSettings, ModelParam> = {
   denoise: { type: 'boolean', default: false, description: 'Remove background noise before converting.' },
-  normalize: { type: 'boolean', default: false, description: 'Bring the loudness to a standard level.' },
+  normalize: { type: 'boolean', default: false, description: 'Bring the loudness to a standard level (−16 LUFS).' },
   denormalize: { type: 'boolean', default: false, description: 'Keep the original loudness contour.' },
   hft: {
     type: 'boolean',
     default: false,
-    description: 'High-frequency transfer: keep the original air and sibilance.',
+    description: 'High-frequency transfer: keep the original air and sibilance (above 8 kHz).',
   },
   emotional_scale: {
     type: 'number',
@@ -1198,7 +1200,8 @@ const ADVANCED: Record<string, ModelParam> = {
     min: 0,
     max: 1,
     step: 0.05,
-    description: 'How much of the original’s expressiveness carries over.',
+    description:
+      'How much of the original’s expressiveness carries over (0.5 as spoken, 0 monotone, 1 twice as lively).',
   },
 };
 
