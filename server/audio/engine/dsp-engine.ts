@@ -71,6 +71,18 @@ export interface DspEngineOptions {
 
 const finite = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 
+/**
+ * The shift, in semitones, that moves a speaker whose calibration measured `speakerF0Hz` onto a voice whose
+ * median is `voiceF0Hz` (not rounded: the user's semitones carry the slider's step). RangeError for a pitch
+ * that is not a positive number of Hz.
+ */
+export function calibratedShift(speakerF0Hz: number, voiceF0Hz: number): number {
+  if (!(speakerF0Hz > 0 && Number.isFinite(speakerF0Hz)) || !(voiceF0Hz > 0 && Number.isFinite(voiceF0Hz))) {
+    throw new RangeError("A calibrated shift needs the speaker's and the voice's pitch in Hz");
+  }
+  return 12 * Math.log2(voiceF0Hz / speakerF0Hz);
+}
+
 /** The voice settings a set of parameters amounts to; throws RangeError for parameters out of range. */
 export function voiceSettings(params: ConvertParams, shortWindow = false): VoiceSettings & { semitones: number } {
   const { semitones } = params;
@@ -84,7 +96,9 @@ export function voiceSettings(params: ConvertParams, shortWindow = false): Voice
     throw new RangeError(`Semitones must be a multiple of ${SEMITONES_STEP} from ${SEMITONES_MIN} to ${SEMITONES_MAX}`);
   }
   const style = (params.narrationStyle ?? {}) as NarrationStylePreset;
-  const offset = finite(params.preset.pitch_offset_semitones, 0);
+  const offset = params.calibration
+    ? calibratedShift(params.calibration.speakerF0Hz, params.calibration.voiceF0Hz)
+    : finite(params.preset.pitch_offset_semitones, 0);
   const total = offset + finite(style.pitch_semitones, 0) + semitones;
   if (Math.abs(total) > 36) throw new RangeError('The total pitch shift is more than three octaves');
   const formantScale = finite(params.preset.formant_scale, 1);
