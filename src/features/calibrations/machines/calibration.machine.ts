@@ -6,6 +6,7 @@ import {
   sendTo,
   setup,
   type ActorRefFrom,
+  type EventObject,
   type SnapshotFrom,
 } from 'xstate';
 import { announceAction, progressMilestone } from '../../../../design-system/index.ts';
@@ -56,6 +57,8 @@ export interface CalibrationContext {
   /** Whole percent uploaded. */
   progress: number;
   calibration: Calibration | null;
+  /** The recording on its way to the server. */
+  pending: { file: Blob; fileName: string } | null;
   /** What went wrong at the current step. */
   error: string | null;
 }
@@ -121,7 +124,7 @@ export function createCalibrationMachine(deps: CalibrationDeps) {
         if (problem) throw new Error(problem);
         return input;
       }),
-      upload: fromCallback<never, { file: Blob; fileName: string; name: string }, CalibrationEvent>(
+      upload: fromCallback<EventObject, { file: Blob; fileName: string; name: string }, CalibrationEvent>(
         ({ input, sendBack }) => {
           let live = true;
           deps
@@ -137,7 +140,7 @@ export function createCalibrationMachine(deps: CalibrationDeps) {
       ),
       auto: fromPromise(({ input }: { input: { name: string } }) => deps.auto(input.name)),
       enable: fromPromise(({ input }: { input: { id: string } }) => deps.enable(input.id)),
-      watch: fromCallback<never, { id: string }, CalibrationEvent>(({ input, sendBack }) =>
+      watch: fromCallback<EventObject, { id: string }, CalibrationEvent>(({ input, sendBack }) =>
         deps.watch(input.id, (calibration) => sendBack({ type: 'calibration.status', calibration })),
       ),
     },
@@ -170,6 +173,7 @@ export function createCalibrationMachine(deps: CalibrationDeps) {
       elapsed: 0,
       progress: 0,
       calibration: null,
+      pending: null,
       error: null,
     }),
     initial: 'choosing',
@@ -335,7 +339,20 @@ export function createCalibrationMachine(deps: CalibrationDeps) {
                 on: {
                   'capture.done': {
                     target: '#calibration.uploading',
-                    actions: assign(({ event }) => ({ level: 0, error: null })),
+                    actions: assign(({ event }) => {
+                      // Never past the microphone's stop: the take is 60 s at most.
+                      const max = Math.floor(MICROPHONE_STOP_SECONDS * event.sampleRate);
+                      const samples = event.samples.length > max ? event.samples.subarray(0, max) : event.samples;
+                      const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+                      return {
+                        level: 0,
+                        error: null,
+                        pending: {
+                          file: new Blob([encodeWav(samples, event.sampleRate)], { type: 'audio/wav' }),
+                          fileName: `Calibration ${stamp}.wav`,
+                        },
+                      };
+                    }),
                   },
                 },
               },
@@ -351,7 +368,7 @@ export function createCalibrationMachine(deps: CalibrationDeps) {
             assertEvent(event, 'calibration.upload');
             return { file: event.file, fileName: event.fileName };
           },
-          onDone: { target: 'uploading' },
+          onDone: { target: 'uploading', actions: assign({ pending: ({ event }) => event.output }) },
           onError: {
             target: 'choosing',
             actions: [
@@ -371,21 +388,7 @@ export function createCalibrationMachine(deps: CalibrationDeps) {
         ],
         invoke: {
           src: 'upload',
-          input: ({ context, event }) => {
-            if (event.type === 'capture.done') {
-              // Never past the microphone's stop: the server refuses nothing under 600 s, but the take is 60 s.
-              const max = Math.floor(MICROPHONE_STOP_SECONDS * event.sampleRate);
-              const samples = event.samples.length > max ? event.samples.subarray(0, max) : event.samples;
-              const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
-              return {
-                file: new Blob([encodeWav(samples, event.sampleRate)], { type: 'audio/wav' }),
-                fileName: `Calibration ${stamp}.wav`,
-                name: context.name,
-              };
-            }
-            assertEvent(event, 'xstate.done.actor.check');
-            return { file: event.output.file, fileName: event.output.fileName, name: context.name };
-          },
+          input: ({ context }) => ({ ...context.pending!, name: context.name }),
         },
         on: {
           'upload.progress': {
@@ -407,7 +410,7 @@ export function createCalibrationMachine(deps: CalibrationDeps) {
           },
           'upload.done': {
             target: 'processing',
-            actions: assign({ calibration: ({ event }) => event.calibration, progress: 100 }),
+            actions: assign({ calibration: ({ event }) => event.calibration, progress: 100, pending: null }),
           },
           'upload.failed': {
             target: 'failed',
