@@ -101,7 +101,7 @@ test.describe('calibrations, keyboard only', () => {
     expect(await speech.timesSaid(/“High voice” uploaded. Analysing your voice/)).toBe(1);
 
     // The list: both calibrated, Low voice enabled; enabling High voice turns Low voice off, and says so.
-    await activate(page, page.getByRole('link', { name: 'All calibrations' }));
+    await activate(page, page.getByRole('link', { name: 'All calibrations' }).last());
     await expect(page).toHaveURL(/\/calibrations$/);
     const low = page.getByRole('listitem', { name: 'Low voice' });
     const high = page.getByRole('listitem', { name: 'High voice' });

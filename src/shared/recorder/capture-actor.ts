@@ -13,25 +13,36 @@ export type CaptureEvent =
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : t('recorder.error.generic');
 
-/** Captures the chosen microphone, ticking each second; `stop` ends it with the samples. */
+/**
+ * Captures the chosen microphone, ticking each second from the moment the samples start (asking for the device
+ * and starting the worklet take a moment, which is not recorded time); `stop` ends it with the samples.
+ */
 export const browserCapture = fromCallback<{ type: 'stop' }, { deviceId: string | null }, CaptureEvent>(
   ({ sendBack, receive, input }) => {
     let session: Awaited<ReturnType<typeof startCapture>> | null = null;
+    let timer: ReturnType<typeof setInterval> | undefined;
     let stopping = false;
     let finished = false;
+    let disposed = false;
     const finish = () => {
       if (!session || finished) return;
       finished = true;
       const { samples, sampleRate } = session.stop();
       sendBack({ type: 'capture.done', samples, sampleRate });
     };
-    const timer = setInterval(() => sendBack({ type: 'capture.tick' }), 1000);
     startCapture(input.deviceId, (level) => sendBack({ type: 'capture.level', level })).then(
       (started) => {
         session = started;
-        if (stopping) finish();
+        // Left before the microphone answered: let it go at once.
+        if (disposed) {
+          finished = true;
+          started.cancel();
+        } else if (stopping) finish();
+        else timer = setInterval(() => sendBack({ type: 'capture.tick' }), 1000);
       },
-      (error: unknown) => sendBack({ type: 'capture.failed', message: messageOf(error) }),
+      (error: unknown) => {
+        if (!disposed) sendBack({ type: 'capture.failed', message: messageOf(error) });
+      },
     );
     receive((event) => {
       if (event.type !== 'stop') return;
@@ -40,6 +51,7 @@ export const browserCapture = fromCallback<{ type: 'stop' }, { deviceId: string 
       finish();
     });
     return () => {
+      disposed = true;
       clearInterval(timer);
       if (!finished) session?.cancel();
     };
