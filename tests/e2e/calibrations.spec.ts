@@ -58,7 +58,7 @@ async function uploadCalibration(page: Page, name: string, wav: Buffer, fileName
   await page.locator('input[type="file"]').setInputFiles([{ name: fileName, mimeType: 'audio/wav', buffer: wav }]);
   // Uploaded, analysed by the calibrate job, and the page follows it live to its result.
   await expect(page.getByRole('status').filter({ hasText: `Calibration “${name}” is ready.` })).toBeVisible({
-    timeout: 60_000,
+    timeout: 120_000,
   });
 }
 
@@ -66,7 +66,7 @@ test.describe('calibrations, keyboard only', () => {
   test('upload two calibrations → analysed live → enable, switch, rename, delete → audio settings → an order that uses the calibration lands on the voice', async ({
     page,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(420_000);
     const speech = await recordSpeech(page);
     await signUpTrialUser(page, 'Cleo');
 
@@ -233,7 +233,7 @@ test.describe('calibrations, keyboard only', () => {
     playwright,
     baseURL,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     // Chromium's fake microphone plays this voice-like file (its default beep is no voice to calibrate on).
     const dir = await mkdtemp(path.join(os.tmpdir(), 'calibration-mic-'));
     const file = path.join(dir, 'speaker.wav');
@@ -270,7 +270,7 @@ test.describe('calibrations, keyboard only', () => {
       // Nobody presses Stop again: at 60 s it stops, uploads, and the analysis turns it calibrated live.
       await expect(page.getByRole('status').filter({ hasText: /Calibration “Calibration .*” is ready\./ })).toBeVisible(
         {
-          timeout: 130_000,
+          timeout: 240_000,
         },
       );
       await expectNoAxeViolations(page);
