@@ -1,9 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rm } from 'node:fs/promises';
-import { narrationStyles, projects, recordings, users, voices, type Recording } from '../db/schema.ts';
+import { calibrations, narrationStyles, projects, recordings, users, voices, type Recording } from '../db/schema.ts';
 import { NotAudioError, TooLongError } from '../audio/analyze.ts';
-import { NEUTRAL_STYLE, type AdvancedSettings, type Engine } from '../audio/engine/types.ts';
+import { calibratedShift } from '../audio/engine/dsp-engine.ts';
+import { NEUTRAL_STYLE, type AdvancedSettings, type ConvertParams, type Engine } from '../audio/engine/types.ts';
 import { PermanentJobError, type JobContext } from '../jobs/index.ts';
 import { publishUserEvent } from '../notifications/scope.ts';
 import { loadCredits } from '../billing/credits.ts';
@@ -33,6 +34,26 @@ async function projectUrlOf(db: Db, projectId: string): Promise<string> {
     .where(eq(projects.id, projectId))
     .limit(1);
   return row ? `/${row.owner}/${row.slug}` : '/projects';
+}
+
+/**
+ * What the engine needs of the order's calibration: the speaker's median F0 it measured and the voice's own
+ * median. None when the order used no calibration, its analysis found no profile, it has since been removed for
+ * good, or the voice has no measured pitch: the conversion then shifts by the voice's own offset, as without.
+ */
+async function calibrationOf(
+  db: Db,
+  row: Recording,
+  voicePitchHz: number | null,
+): Promise<ConvertParams['calibration'] | undefined> {
+  if (!row.calibrationId || !voicePitchHz || voicePitchHz <= 0) return undefined;
+  const [found] = await db
+    .select({ profile: calibrations.profile })
+    .from(calibrations)
+    .where(and(eq(calibrations.id, row.calibrationId), eq(calibrations.ownerId, row.ownerId)))
+    .limit(1);
+  const speakerF0Hz = found?.profile?.f0_median_hz;
+  return speakerF0Hz && speakerF0Hz > 0 ? { speakerF0Hz, voiceF0Hz: voicePitchHz } : undefined;
 }
 
 function publishProgress(row: Recording, state: Recording['state'], stage: string, etaSeconds: number | null) {
@@ -114,11 +135,21 @@ export function registerConvertJob(app: FastifyInstance, engineOf: () => Engine)
       emotional_scale: typeof row.params.emotional_scale === 'number' ? row.params.emotional_scale : 0.5,
     };
     const projectUrl = await projectUrlOf(db, row.projectId);
+    const calibration = await calibrationOf(db, row, voice.pitch);
 
     const startedAt = Date.now();
     await db
       .update(recordings)
-      .set({ state: 'processing', processStage: '0', error: null, updatedAt: new Date() })
+      .set({
+        state: 'processing',
+        processStage: '0',
+        error: null,
+        // The shift the calibration gives, semitones (SPEC.md's calibration_value).
+        calibrationValue: calibration
+          ? Math.round(calibratedShift(calibration.speakerF0Hz, calibration.voiceF0Hz) * 100) / 100
+          : null,
+        updatedAt: new Date(),
+      })
       .where(eq(recordings.id, row.id));
     publishProgress(row, 'processing', '0', null);
 
@@ -154,6 +185,7 @@ export function registerConvertJob(app: FastifyInstance, engineOf: () => Engine)
           {
             preset: voice.enginePreset,
             semitones: row.semitonesCorrection ?? 0,
+            ...(calibration ? { calibration } : {}),
             narrationStyle: style?.enginePreset ?? NEUTRAL_STYLE,
             denoise: params.denoise,
             normalise: params.normalize,

@@ -34,3 +34,18 @@ export {
   type ServerMessage,
   type ServerReady,
 } from './events.ts';
+export {
+  autoCalibration,
+  CALIBRATION_URL,
+  CALIBRATIONS_PAGE_SIZE,
+  deleteCalibration,
+  enableCalibration,
+  findEnabledCalibration,
+  getCalibration,
+  listCalibrations,
+  renameCalibration,
+  uploadCalibration,
+  type Calibration,
+  type CalibrationStatus,
+  type UploadCalibrationInput,
+} from './calibrations.ts';

@@ -31,7 +31,7 @@ export interface UploadRequest {
   onabort: (() => void) | null;
 }
 
-export interface UploadParams {
+export interface UploadParams<T = Recording[]> {
   url: string;
   file: Blob | undefined;
   fileName?: string;
@@ -40,9 +40,14 @@ export interface UploadParams {
   /** The session's CSRF token, sent as a header (SPEC.md section 7, "Files"). */
   token: string | null;
   onProgress?: (percent: number) => void;
-  onSuccess: ((recordings: Recording[]) => void) | undefined;
+  onSuccess: ((result: T) => void) | undefined;
   onError: ((message: string, status: number) => void) | undefined;
   createRequest?: () => UploadRequest;
+  /**
+   * Reads the success answer's JSON (a calibration answers 201 with the calibration itself).
+   * @default the recordings' `items`, on status 200
+   */
+  accept?: { status: number; read: (json: unknown) => T };
 }
 
 /** The message of a refused upload: 413 "File is too large", the detail of a 422 or any other answer. */
@@ -62,7 +67,7 @@ export function uploadErrorMessage(status: number, responseText: string): string
  * params" otherwise); multipart with the file in field `data` and the extra named fields; only status 200 is
  * success. Progress is reported in whole percent. Returns the function that cancels it.
  */
-export function upload(params: UploadParams): () => void {
+export function upload<T = Recording[]>(params: UploadParams<T>): () => void {
   const { url, file, onSuccess, onError } = params;
   if (!url || !file || !onSuccess || !onError) throw new Error(INVALID_UPLOAD_PARAMS);
   const form = new FormData();
@@ -78,12 +83,19 @@ export function upload(params: UploadParams): () => void {
     if (event.lengthComputable && event.total > 0) params.onProgress?.(Math.floor((event.loaded / event.total) * 100));
   };
   request.onload = () => {
-    if (request.status === 200) {
+    const accept = params.accept ?? {
+      status: 200,
+      read: (json: unknown) => (json as { items: Recording[] }).items as T,
+    };
+    if (request.status === accept.status) {
+      let result: T;
       try {
-        onSuccess((JSON.parse(request.responseText) as { items: Recording[] }).items);
+        result = accept.read(JSON.parse(request.responseText));
       } catch {
-        onError('The server answered without the recordings', request.status);
+        onError('The server answered without what it made', request.status);
+        return;
       }
+      onSuccess(result);
     } else {
       onError(uploadErrorMessage(request.status, request.responseText), request.status);
     }

@@ -38,14 +38,15 @@ const sitePages: readonly NavPage[] = [
 ];
 
 /**
- * The signed-in app's places that have a page (SPEC.md section 2). Calibrations and the account overview
- * arrive with later features: until then their paths show the not-found page, so they are not in the nav.
+ * The signed-in app's places that have a page (SPEC.md section 2). The account overview arrives with a later
+ * feature: until then its path shows the not-found page, so it is not in the nav.
  */
 const appPages: readonly NavPage[] = [
   { href: '/', id: 'shell.dashboard', icon: 'home' },
   { href: '/new', id: 'shell.newRecording', icon: 'microphone' },
   { href: '/projects', id: 'shell.projects', icon: 'folder', section: 'projects' },
   { href: '/choose-voices', id: 'shell.voices', icon: 'voice', section: 'voices' },
+  { href: '/calibrations', id: 'shell.calibrations', icon: 'sliders', section: 'calibrations' },
 ];
 
 /** The nav section of the deepest route that names one (Voices on /audition-voices, Projects on a project). */

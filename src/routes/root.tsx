@@ -13,6 +13,7 @@ import {
 import { Announcer, useClearStaleAnnouncementsOnChange } from '../../design-system/index.ts';
 import { useUrlCapture } from '../features/auth/index.ts';
 import { useBillingModals } from '../features/billing/index.ts';
+import { useCalibrationModals } from '../features/calibrations/index.ts';
 import { useConversionsModals, useFinishNotifications } from '../features/conversions/index.ts';
 import { useProjectsModals } from '../features/projects/index.ts';
 import { useRecorderModals } from '../features/recorder/index.ts';
@@ -34,7 +35,7 @@ declare module 'react-aria-components' {
 }
 
 /** The app nav's sections that hold more than one page. */
-export type NavSection = 'voices' | 'projects';
+export type NavSection = 'voices' | 'projects' | 'calibrations';
 
 /** What a route may say about itself in its `handle`. */
 export interface RouteHandle {
@@ -108,6 +109,7 @@ export function Root({ preloadRoute }: { preloadRoute?: (path: string) => void }
   useConversionsModals();
   useRecorderModals();
   useTtsModals();
+  useCalibrationModals();
   // The opt-in browser notification of a finished conversion, wherever the user is in the app.
   useFinishNotifications();
   useVoicesModals();

@@ -32,15 +32,7 @@ function chunk<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): L
  * recording, projects, admin). They are guarded already, so a guest is sent to log in and back; until their
  * feature lands a signed-in user finds the not-found page there.
  */
-export const GUARDED_PATHS_TO_COME = [
-  '/account',
-  '/account/statistics',
-  '/calibrations',
-  '/calibrations/create',
-  '/help-video',
-  '/audio-settings',
-  '/users',
-] as const;
+export const GUARDED_PATHS_TO_COME = ['/account', '/account/statistics', '/help-video', '/users'] as const;
 
 /**
  * The route table. The root sets up client-side routing for React Aria's links, the app-wide overlays and
@@ -269,6 +261,30 @@ export const routes: RouteObject[] = [
                   (m) => m.RecorderPage,
                 ),
                 handle: titled('recorder.documentTitle'),
+              },
+              {
+                path: '/calibrations',
+                lazy: chunk(
+                  () => import('../features/calibrations/components/calibrations-page.tsx'),
+                  (m) => m.CalibrationsPage,
+                ),
+                handle: titled('calibrations.documentTitle', 'calibrations'),
+              },
+              {
+                path: '/calibrations/create',
+                lazy: chunk(
+                  () => import('../features/calibrations/components/create-calibration-page.tsx'),
+                  (m) => m.CreateCalibrationPage,
+                ),
+                handle: titled('calibrations.create.documentTitle', 'calibrations'),
+              },
+              {
+                path: '/audio-settings',
+                lazy: chunk(
+                  () => import('../features/calibrations/components/audio-settings-page.tsx'),
+                  (m) => m.AudioSettingsPage,
+                ),
+                handle: titled('audioSettings.documentTitle', 'calibrations'),
               },
               {
                 path: '/choose-voices',

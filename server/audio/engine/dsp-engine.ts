@@ -74,6 +74,18 @@ export interface DspEngineOptions {
 
 const finite = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 
+/**
+ * The shift, in semitones, that moves a speaker whose calibration measured `speakerF0Hz` onto a voice whose
+ * median is `voiceF0Hz` (not rounded: the user's semitones carry the slider's step). RangeError for a pitch
+ * that is not a positive number of Hz.
+ */
+export function calibratedShift(speakerF0Hz: number, voiceF0Hz: number): number {
+  if (!(speakerF0Hz > 0 && Number.isFinite(speakerF0Hz)) || !(voiceF0Hz > 0 && Number.isFinite(voiceF0Hz))) {
+    throw new RangeError("A calibrated shift needs the speaker's and the voice's pitch in Hz");
+  }
+  return 12 * Math.log2(voiceF0Hz / speakerF0Hz);
+}
+
 /** What a conversion amounts to: the chunks' voice settings and what the whole-signal stages do. */
 export interface ConversionSettings extends VoiceSettings {
   /** The pitch shift applied: the voice's offset plus the user's semitones. */
@@ -101,7 +113,10 @@ export function voiceSettings(params: ConvertParams, shortWindow = false): Conve
   if (!(typeof emotional === 'number' && emotional >= 0 && emotional <= 1)) {
     throw new RangeError('The emotional scale must be within 0..1');
   }
-  const total = preset.pitch_offset_semitones + semitones;
+  const offset = params.calibration
+    ? calibratedShift(params.calibration.speakerF0Hz, params.calibration.voiceF0Hz)
+    : preset.pitch_offset_semitones;
+  const total = offset + semitones;
   if (Math.abs(total) > 36) throw new RangeError('The total pitch shift is more than three octaves');
   return {
     sampleRate: ENGINE_SAMPLE_RATE,

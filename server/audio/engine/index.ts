@@ -1,4 +1,10 @@
-export { createDspEngine, voiceSettings, TARGET_LOUDNESS_LUFS, type DspEngineOptions } from './dsp-engine.ts';
+export {
+  calibratedShift,
+  createDspEngine,
+  voiceSettings,
+  TARGET_LOUDNESS_LUFS,
+  type DspEngineOptions,
+} from './dsp-engine.ts';
 export { parseStylePreset, parseVoicePreset, PresetError } from './presets.ts';
 export { readLameInfo } from './encode.ts';
 export {

@@ -105,6 +105,13 @@ export interface ConvertParams {
   preset: VoicePreset;
   /** The user's pitch shift, semitones, a multiple of 0.5 in −24..24. */
   semitones: number;
+  /**
+   * The speaker's calibration: their median F0 (calibrations.profile) and the voice's own median (voices.pitch).
+   * With it, the speaker's median is moved onto the voice's (12·log2(voice / speaker)) in place of the voice's
+   * fixed offset, so a low and a high speaker both land on the voice; the user's semitones and the narration
+   * style still add to it.
+   */
+  calibration?: { speakerF0Hz: number; voiceF0Hz: number };
   /** The narration style's engine_preset (default NEUTRAL_STYLE). */
   narrationStyle?: StylePreset;
   /** Suppress background noise (RNNoise) before converting. */
@@ -157,7 +164,7 @@ export interface ConversionResult {
   seams: number[];
   /** How far (samples) each incoming chunk was slid to match the outgoing one at its seam, within ±480. */
   slides: number[];
-  /** The pitch shift applied: voice offset + narration style + user semitones. */
+  /** The pitch shift applied: voice offset (or the calibrated shift) + narration style + user semitones. */
   semitones: number;
   /** Integrated loudness (LUFS) of the decoded input and of the result as written; null for silence. */
   inputLoudness: number | null;

@@ -13,6 +13,7 @@ type Credits = Auth['schemas']['Credits'];
 type Price = Auth['schemas']['SubscriptionPrice'];
 type CurrentPlan = Auth['schemas']['CurrentPlan'];
 type Subscriptions = Auth['schemas']['Subscriptions'];
+type Calibration = Auth['schemas']['Calibration'];
 type Voice = Models['schemas']['Voice'];
 type VoiceAccent = Models['schemas']['VoiceAccent'];
 type VoiceNarrationStyle = Models['schemas']['VoiceNarrationStyle'];
@@ -382,4 +383,20 @@ export function makeConversion(
     converted_at: state === 'done' ? day(2 + n) : null,
     ...extra,
   });
+}
+
+/** The n-th calibration of ada, named `name`: calibrated (not enabled) unless told otherwise, with its recording. */
+export function makeCalibration(n: number, name: string, extra: Partial<Calibration> = {}): Calibration {
+  const status = extra.status ?? 'calibrated';
+  return {
+    id: uuid(700 + n),
+    name,
+    status,
+    enabled: false,
+    created_at: day(n),
+    calibrated_at: status === 'calibrated' ? day(n) : null,
+    url: `/files/calibrations/${uuid(700 + n)}/audio.wav?token=t${n}`,
+    duration: 42,
+    ...extra,
+  };
 }

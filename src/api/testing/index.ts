@@ -20,6 +20,7 @@ export type {
 export {
   BASIC_STYLE,
   day,
+  makeCalibration,
   makeAccent,
   makeConversion,
   makeFolder,

@@ -1,28 +1,12 @@
-import {
-  assertEvent,
-  assign,
-  fromCallback,
-  fromPromise,
-  sendTo,
-  setup,
-  type ActorRefFrom,
-  type SnapshotFrom,
-} from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { announceAction } from '../../../design-system/index.ts';
 import { t } from '../../i18n/index.ts';
 import { pickMicrophone, readMicrophone, saveMicrophone, type AppStorage } from '../../machines/index.ts';
 import type { Recording } from '../../api/index.ts';
-import { requestMicrophones, startCapture, type Microphone } from '../../shared/recorder/capture.ts';
+import { requestMicrophones, type Microphone } from '../../shared/recorder/capture.ts';
+import { browserCapture, type CaptureEvent } from '../../shared/recorder/capture-actor.ts';
 import { encodeWav } from '../../shared/recorder/wav.ts';
 import { openModal } from '../../shared/modals/index.ts';
-
-/** What the capture actor reports to the machine. */
-export type CaptureEvent =
-  | { type: 'capture.level'; level: number }
-  /** One more second recorded. */
-  | { type: 'capture.tick' }
-  | { type: 'capture.done'; samples: Float32Array; sampleRate: number }
-  | { type: 'capture.failed'; message: string };
 
 export type RecorderEvent =
   | { type: 'recorder.enable' }
@@ -76,45 +60,14 @@ const isPermissionError = (error: unknown) =>
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : t('recorder.error.generic');
 
-/** Captures the chosen microphone, ticking each second; `stop` ends it with the samples. */
-export const browserCapture = fromCallback<{ type: 'stop' }, { deviceId: string | null }, CaptureEvent>(
-  ({ sendBack, receive, input }) => {
-    let session: Awaited<ReturnType<typeof startCapture>> | null = null;
-    let stopping = false;
-    let finished = false;
-    const finish = () => {
-      if (!session || finished) return;
-      finished = true;
-      const { samples, sampleRate } = session.stop();
-      sendBack({ type: 'capture.done', samples, sampleRate });
-    };
-    const timer = setInterval(() => sendBack({ type: 'capture.tick' }), 1000);
-    startCapture(input.deviceId, (level) => sendBack({ type: 'capture.level', level })).then(
-      (started) => {
-        session = started;
-        if (stopping) finish();
-      },
-      (error: unknown) => sendBack({ type: 'capture.failed', message: messageOf(error) }),
-    );
-    receive((event) => {
-      if (event.type !== 'stop') return;
-      stopping = true;
-      clearInterval(timer);
-      finish();
-    });
-    return () => {
-      clearInterval(timer);
-      if (!finished) session?.cancel();
-    };
-  },
-);
-
 /**
  * The recorder of /new (SPEC.md sections 4, 5): asks for the microphone, offers the microphones (the choice is
  * kept in local storage), shows the input level, records 48 kHz mono 16-bit WAV up to the plan's limit with a
  * countdown, then lets the user review the take and save it into a folder (or discard it and record again).
  * A refused permission opens the disabledMicrophone modal.
  */
+export { browserCapture, type CaptureEvent };
+
 export function createRecordingMachine(deps: RecorderDeps) {
   return setup({
     types: {

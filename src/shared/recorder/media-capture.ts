@@ -1,11 +1,29 @@
+import { browserStorage, readMicrophone } from '../../machines/index.ts';
+import { captureConstraints } from './capture.ts';
+
 /** A compressed take in progress (the browser's MediaRecorder). */
 export interface MediaCaptureSession {
   /** Ends the take; `onDone` follows with the audio. Does nothing once it has ended. */
   stop(): void;
 }
 
-/** Asks for any microphone, as the browser picks it (the welcome wizard's short take). */
-export const browserMicrophoneStream = () => navigator.mediaDevices.getUserMedia({ audio: true });
+/**
+ * Asks for the microphone chosen on /audio-settings (kept in local storage) with the recorder's settings of
+ * SPEC.md section 5, or the browser's own choice when none was made or it is no longer there (the welcome
+ * wizard's short take).
+ */
+export async function browserMicrophoneStream(): Promise<MediaStream> {
+  const chosen = readMicrophone(browserStorage());
+  if (chosen) {
+    try {
+      return await navigator.mediaDevices.getUserMedia(captureConstraints(chosen.id));
+    } catch (error) {
+      // A refusal stays a refusal; a microphone that went away falls back to any.
+      if ((error as { name?: string } | null)?.name === 'NotAllowedError') throw error;
+    }
+  }
+  return navigator.mediaDevices.getUserMedia(captureConstraints(null));
+}
 
 /**
  * Records `stream` with the browser's MediaRecorder (compressed, WebM where the browser offers it), for a

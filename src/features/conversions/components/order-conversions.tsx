@@ -1,14 +1,15 @@
 import { useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { announce, Button, Stack, Text } from '../../../../design-system/index.ts';
-import { useApi } from '../../../api/index.ts';
+import { announce, Button, Checkbox, Stack, Text } from '../../../../design-system/index.ts';
+import { findEnabledCalibration, useApi } from '../../../api/index.ts';
 import {
   browserStorage,
   clearNewOriginal,
   failureMessage,
   lastUsedVoicesStore,
   originalHref,
+  useResource,
   useVoiceSelection,
 } from '../../../machines/index.ts';
 import { conversionErrorOf, createOrder, getProject, type Recording } from '../api/conversions-api.ts';
@@ -56,6 +57,11 @@ export function OrderConversions({ originals, onVoiceErrors, detailsClassName }:
   const navigate = useNavigate();
   const selection = useVoiceSelection();
   const [pending, setPending] = useState(false);
+  // The user's enabled calibration, offered for the order (SPEC.md section 7: use_calibration, calibration_id).
+  const calibration =
+    useResource(['enabledCalibration'], (signal) => findEnabledCalibration(api, signal)).value ?? null;
+  const [useCalibration, setUseCalibration] = useState(true);
+  const calibrated = calibration !== null && useCalibration;
   const [error, setError] = useState<string | null>(null);
   // Originals already ordered in this visit: pressing again after a later one failed orders only the rest.
   const ordered = useRef(new Map<string, Recording[]>());
@@ -111,7 +117,8 @@ export function OrderConversions({ originals, onVoiceErrors, detailsClassName }:
         const response = await createOrder(api, {
           original_id: original.id,
           conversions: selection.conversions,
-          use_calibration: false,
+          use_calibration: calibrated,
+          ...(calibrated ? { calibration_id: calibration.id } : {}),
         });
         ordered.current.set(original.id, response.conversions);
       }
@@ -156,6 +163,15 @@ export function OrderConversions({ originals, onVoiceErrors, detailsClassName }:
           <Text tone="muted" id={hintId}>
             {reason ?? summary}
           </Text>
+          {calibration ? (
+            <Checkbox
+              isSelected={useCalibration}
+              onChange={setUseCalibration}
+              description={intl.formatMessage({ id: 'calibrations.order.hint' })}
+            >
+              {intl.formatMessage({ id: 'calibrations.order.use' }, { name: calibration.name })}
+            </Checkbox>
+          ) : null}
           <NotifyOnFinishSwitch />
         </Stack>
       </div>

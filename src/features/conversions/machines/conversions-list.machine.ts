@@ -44,7 +44,9 @@ export function orderAgainRequest(recording: Recording, originalId: string): Cre
         semitones_correction: recording.semitones_correction,
       },
     ],
-    use_calibration: false,
+    // The same calibration as the conversion it repeats.
+    use_calibration: recording.calibration_id != null,
+    ...(recording.calibration_id != null ? { calibration_id: recording.calibration_id } : {}),
   };
 }
 

@@ -15,7 +15,12 @@ import {
   type Recording,
 } from '../api/projects-api.ts';
 import * as styles from '../components/projects.css.ts';
-import { makeDeleteModal, makeRenameModal, type DeleteData, type RenameData } from './entity-modals.tsx';
+import {
+  makeDeleteModal,
+  makeRenameModal,
+  type DeleteData,
+  type RenameData,
+} from '../../../shared/modals/entity-modals.tsx';
 import type { MessageId } from '../../../i18n/index.ts';
 
 export interface RenameFolderData extends RenameData<Folder> {

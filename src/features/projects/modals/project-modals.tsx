@@ -20,7 +20,12 @@ import { listPreferencesStore } from '../../../machines/index.ts';
 import { deleteProject, renameProject, type Project, type ProjectState } from '../api/projects-api.ts';
 import { PROJECT_SORTS, PROJECT_STATES, projectSortOf, projectStateOf } from '../list-rules.ts';
 import * as styles from '../components/projects.css.ts';
-import { makeDeleteModal, makeRenameModal, type DeleteData, type RenameData } from './entity-modals.tsx';
+import {
+  makeDeleteModal,
+  makeRenameModal,
+  type DeleteData,
+  type RenameData,
+} from '../../../shared/modals/entity-modals.tsx';
 import type { MessageId } from '../../../i18n/index.ts';
 
 export interface RenameProjectData extends RenameData<Project> {

@@ -6,10 +6,11 @@ import {
   RenameDialog,
   useClearStaleAnnouncementsOnUnmount,
   type ModalComponentProps,
-} from '../../../../design-system/index.ts';
-import { useApi, type ApiClients } from '../../../api/index.ts';
-import { closeModalsAfter, type SettledMutation } from '../../../shared/modals/index.ts';
-import type { MessageId } from '../../../i18n/index.ts';
+} from '../../../design-system/index.ts';
+import { useApi, type ApiClients } from '../../api/index.ts';
+import type { SettledMutation } from './auto-close.ts';
+import { closeModalsAfter } from './modals.ts';
+import type { MessageId } from '../../i18n/index.ts';
 
 type Entity = SettledMutation['entity'];
 
