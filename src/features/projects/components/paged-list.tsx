@@ -69,6 +69,8 @@ export interface PagedList<T> {
   removed: (id: string) => void;
   /** An item that changed in place (renamed, starred). */
   replaced: (item: T) => void;
+  /** Items that changed in place, each as `change` makes it from the list's current copy (fresh figures). */
+  patched: (change: (item: T) => T) => void;
   /** Loads the current page again. */
   reload: () => void;
 }
@@ -139,6 +141,7 @@ export function usePagedList<T extends { id: string }, R extends LoadedPage<T> =
     },
     replaced: (item) =>
       update((value) => ({ ...value, items: value.items.map((one) => (one.id === item.id ? item : one)) })),
+    patched: (change) => update((value) => ({ ...value, items: value.items.map(change) })),
     reload,
   };
 }
