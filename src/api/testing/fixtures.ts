@@ -16,6 +16,7 @@ type Subscriptions = Auth['schemas']['Subscriptions'];
 type Voice = Models['schemas']['Voice'];
 type VoiceAccent = Models['schemas']['VoiceAccent'];
 type VoiceNarrationStyle = Models['schemas']['VoiceNarrationStyle'];
+type Model = Models['schemas']['Model'];
 type Project = Marketplace['schemas']['Project'];
 type Folder = Marketplace['schemas']['Folder'];
 type Recording = Marketplace['schemas']['Recording'];
@@ -382,4 +383,18 @@ export function makeConversion(
     converted_at: state === 'done' ? day(2 + n) : null,
     ...extra,
   });
+}
+
+/** A conversion model of the catalogue (no owner), usable unless `user_can_use_model` says otherwise. */
+export function makeModel(n: number, name: string, extra: Partial<Model> = {}): Model {
+  return {
+    id: uuid(900 + n),
+    name,
+    owner: null,
+    params: { semitones: { type: 'number', default: 0, min: -24, max: 24, step: 0.5 } },
+    m2o: true,
+    visibility: 'public',
+    user_can_use_model: true,
+    ...extra,
+  };
 }

@@ -23,6 +23,7 @@ export {
   makeAccent,
   makeConversion,
   makeFolder,
+  makeModel,
   makePage,
   makePrice,
   makeProject,

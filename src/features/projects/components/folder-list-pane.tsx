@@ -48,11 +48,16 @@ export function FolderListPane({
   const intl = useIntl();
   const items = folders.items;
   const found =
-    search && folders.status === 'ready'
+    search && folders.status === 'ready' && folders.current
       ? intl.formatMessage({ id: 'projects.folders.search.count' }, { count: folders.total, search })
       : null;
-  // Said after a search the user made, once its answer is in.
-  useAnnounceChange(search, found);
+  // Said after a search the user made, or cleared, once its answer is in.
+  useAnnounceChange(
+    search,
+    folders.status !== 'ready' || !folders.current
+      ? null
+      : (found ?? intl.formatMessage({ id: 'projects.folders.search.all' }, { count: folders.total })),
+  );
   return (
     <section className={styles.panel} aria-labelledby="folders-heading">
       <Inline gap="sm" align="center" justify="between">

@@ -56,6 +56,8 @@ export interface PagedListOptions<T, R extends LoadedPage<T>> {
 /** A paged list and the SPEC.md section 4 rules for what it shows after a create or a delete. */
 export interface PagedList<T> {
   status: 'loading' | 'ready' | 'error';
+  /** Whether what is shown answers the current query and page (not the last one's, kept while it loads). */
+  current: boolean;
   /** Why the last load failed. */
   error: string | null;
   items: T[];
@@ -117,6 +119,7 @@ export function usePagedList<T extends { id: string }, R extends LoadedPage<T> =
 
   return {
     ...shown,
+    current: resource.status === 'ready' || resource.status === 'error',
     page,
     pageSize,
     setPage: (next) => setPaging((current) => ({ ...current, page: next })),
