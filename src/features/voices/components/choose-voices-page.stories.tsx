@@ -324,6 +324,34 @@ export const SearchAndFilters: Story = {
   },
 };
 
+/** Voice names as one types (GET /api/v2/voices/search, 10 at most): one press searches the list for that voice. */
+export const SearchByName: Story = {
+  loaders: [() => loadVoices('/choose-voices', { voices: catalogue() })],
+  play: async ({ canvasElement, loaded }) => {
+    const h = harnessOf(loaded);
+    const canvas = within(canvasElement);
+    await canvas.findByRole('article', { name: 'Ada' });
+    const field = canvas.getByRole('searchbox', { name: 'Search voices by name' });
+    await tabTo(field);
+    await userEvent.keyboard('br');
+    const names = await canvas.findByRole('group', { name: 'Voices named like “br”' });
+    await expect(within(names).getAllByRole('button').map((b) => b.textContent)).toEqual(['Bruno']);
+    const asked = callsTo(h, 'GET', '/api/v2/voices/search').at(-1);
+    await expect(asked?.query.get('name')).toBe('br');
+    await expect(asked?.query.get('limit')).toBe('10');
+    // Not the list: it waits for Enter or a name.
+    await expect(cardNames(canvasElement)).toEqual(['Ada', 'Bruno', 'Chen', 'Dot', 'Echo']);
+
+    await tabTo(within(names).getByRole('button', { name: 'Bruno' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(cardNames(canvasElement)).toEqual(['Bruno']));
+    await expect(field).toHaveFocus();
+    await expect(field).toHaveValue('Bruno');
+    await waitFor(() => expect(announced()).toContain('1 voice matches “Bruno”'));
+    await expect(canvas.queryByRole('group', { name: /Voices named like/ })).toBeNull();
+  },
+};
+
 /** More than a page: the next page by keyboard asks for the next offset. */
 export const Pages: Story = {
   loaders: [

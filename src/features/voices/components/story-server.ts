@@ -183,6 +183,16 @@ export function voicesRoutes(state: VoicesState): FakeRoutes {
       const limit = Number(call.query.get('limit') ?? 20);
       return { status: 200, body: { items: items.slice(offset, offset + limit), total: items.length, offset, limit } };
     },
+    // Names that contain the text, those that start with it first, at most `limit`.
+    'GET /api/v2/voices/search': (call) => {
+      const name = (call.query.get('name') ?? '').toLowerCase();
+      const limit = Number(call.query.get('limit') ?? 10);
+      const items = state.voices
+        .filter((v) => v.name.toLowerCase().includes(name))
+        .sort((a, b) => Number(b.name.toLowerCase().startsWith(name)) - Number(a.name.toLowerCase().startsWith(name)))
+        .slice(0, limit);
+      return { status: 200, body: { items } };
+    },
     'POST /api/v2/voices/by-ids': (call) => {
       const ids = (call.body as { voice_ids: string[] }).voice_ids;
       return { status: 200, body: { items: ids.flatMap((id) => find(id) ?? []) } };
