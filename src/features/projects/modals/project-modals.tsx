@@ -24,6 +24,7 @@ import { failureMessage, listPreferencesStore, useResource } from '../../../mach
 import { closeModalsAfter } from '../../../shared/modals/index.ts';
 import {
   deleteProject,
+  getProjectStats,
   listModels,
   renameProject,
   setProjectModels,
@@ -81,8 +82,16 @@ export interface ProjectInfoData {
 
 export function ProjectInfoModal({ data }: ModalComponentProps<ProjectInfoData>) {
   const intl = useIntl();
+  const api = useApi();
+  // The figures as they are now (POST /api/stats/projects): the page's copy may predate uploads and conversions.
+  const fresh = useResource(data ? ['project-stats', data.project.id] : null, () =>
+    getProjectStats(api, [data!.project.id]),
+  );
   if (!data) return null;
-  const { project } = data;
+  const project = {
+    ...data.project,
+    stats: (fresh.status === 'ready' ? fresh.value.get(data.project.id) : undefined) ?? data.project.stats,
+  };
   const rows: [MessageId, string][] = [
     ['projects.info.created', formatDateTime(project.created_at)],
     [
