@@ -90,9 +90,10 @@ export function OrderConversions({ originals, onVoiceErrors, detailsClassName }:
   // is not ordered twice by mistake.
   const voiceIds = [...new Set(selection.choices.map((c) => c.id))].sort();
   const counts = useResource(
-    originals.length > 0 && voiceIds.length > 0 ? ['conversion-count', ...originals.map((o) => o.id), '|', ...voiceIds] : null,
-    (signal) =>
-      Promise.all(originals.map((original) => getConversionCounts(api, original.id, voiceIds, { signal }))),
+    originals.length > 0 && voiceIds.length > 0
+      ? ['conversion-count', ...originals.map((o) => o.id), '|', ...voiceIds]
+      : null,
+    (signal) => Promise.all(originals.map((original) => getConversionCounts(api, original.id, voiceIds, { signal }))),
     { keepValue: true },
   );
   const already =
@@ -106,7 +107,10 @@ export function OrderConversions({ originals, onVoiceErrors, detailsClassName }:
             ),
           );
           return [
-            { id: original.id, text: intl.formatMessage({ id: 'conversions.order.already' }, { original: original.label, list }) },
+            {
+              id: original.id,
+              text: intl.formatMessage({ id: 'conversions.order.already' }, { original: original.label, list }),
+            },
           ];
         })
       : [];

@@ -56,7 +56,9 @@ export function ProjectStudio({ project, target, renderConversions }: ProjectStu
     items.map((f) => f.id),
     (ids) => {
       getFolderStats(api, ids)
-        .then((stats) => patched((folder) => (stats.has(folder.id) ? { ...folder, stats: stats.get(folder.id)! } : folder)))
+        .then((stats) =>
+          patched((folder) => (stats.has(folder.id) ? { ...folder, stats: stats.get(folder.id)! } : folder)),
+        )
         .catch(() => {
           // The figures shown stay as they were; the next change or visit asks again.
         });

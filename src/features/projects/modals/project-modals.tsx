@@ -145,9 +145,7 @@ function ProjectModels({ project, onUpdated }: { project: Project; onUpdated?: (
     try {
       const saved = await setProjectModels(api, project.id, chosen);
       onUpdated?.(saved);
-      announce(
-        intl.formatMessage({ id: 'projects.models.saved' }, { name: saved.name, count: saved.models.length }),
-      );
+      announce(intl.formatMessage({ id: 'projects.models.saved' }, { name: saved.name, count: saved.models.length }));
       closeModalsAfter({ entity: 'project', action: 'update', ok: true });
     } catch (failure) {
       const message = intl.formatMessage({ id: 'projects.models.failed' }, { message: failureMessage(failure) });
@@ -174,9 +172,7 @@ function ProjectModels({ project, onUpdated }: { project: Project; onUpdated?: (
             key={model.id}
             value={model.id}
             isDisabled={!model.user_can_use_model && !chosen.includes(model.id)}
-            description={
-              model.user_can_use_model ? undefined : intl.formatMessage({ id: 'projects.models.notInPlan' })
-            }
+            description={model.user_can_use_model ? undefined : intl.formatMessage({ id: 'projects.models.notInPlan' })}
           >
             {model.name}
           </Checkbox>

@@ -8,7 +8,7 @@ import {
   voiceSelectionStore,
   type LastUsedVoiceEntry,
 } from '../../../machines/index.ts';
-import { testUser } from '../../../api/testing/index.ts';
+import { BASIC_STYLE, testUser } from '../../../api/testing/index.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { Button } from '../../../../design-system/index.ts';
 import { registerVoicesModals } from '../modals/register.ts';
@@ -335,7 +335,11 @@ export const SearchByName: Story = {
     await tabTo(field);
     await userEvent.keyboard('br');
     const names = await canvas.findByRole('group', { name: 'Voices named like “br”' });
-    await expect(within(names).getAllByRole('button').map((b) => b.textContent)).toEqual(['Bruno']);
+    await expect(
+      within(names)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Bruno']);
     const asked = callsTo(h, 'GET', '/api/v2/voices/search').at(-1);
     await expect(asked?.query.get('name')).toBe('br');
     await expect(asked?.query.get('limit')).toBe('10');
@@ -349,6 +353,47 @@ export const SearchByName: Story = {
     await expect(field).toHaveValue('Bruno');
     await waitFor(() => expect(announced()).toContain('1 voice matches “Bruno”'));
     await expect(canvas.queryByRole('group', { name: /Voices named like/ })).toBeNull();
+  },
+};
+
+/** A narration style tag narrows the list to voices with a style so tagged; "Any Mood" to any style of the group. */
+export const FilterByStyleTag: Story = {
+  loaders: [
+    () =>
+      loadVoices('/choose-voices', {
+        voices: [
+          makeVoice(1, 'Ada', { narration_styles: [BASIC_STYLE] }),
+          makeVoice(2, 'Bruno'),
+          makeVoice(3, 'Chen', {
+            narration_styles: [BASIC_STYLE, { id: 'SLOW', info: { name: 'Slow' }, is_default: false, tags: ['slow'] }],
+          }),
+        ],
+      }),
+  ],
+  play: async ({ canvasElement, loaded }) => {
+    const h = harnessOf(loaded);
+    const canvas = within(canvasElement);
+    await canvas.findByRole('article', { name: 'Ada' });
+    await pressEnterOn(canvas.getByRole('button', { name: 'Filters' }));
+    const dialog = await body().findByRole('dialog', { name: 'Filter voices' });
+    const pace = await within(dialog).findByRole('group', { name: 'Pace' });
+    await tabTo(within(pace).getByRole('checkbox', { name: 'Slow' }));
+    await userEvent.keyboard(' ');
+    await pressEnterOn(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(cardNames(canvasElement)).toEqual(['Chen']));
+    await expect(listQueries(h).at(-1)).toMatchObject({ narration_style_tags: 'slow' });
+    await expect(canvas.getByRole('button', { name: 'Filters (1)' })).toHaveFocus();
+
+    // The whole Mood group instead: any voice with a calm or bright style (Bruno's Warm is calm).
+    await pressEnterOn(canvas.getByRole('button', { name: 'Filters (1)' }));
+    const again = await body().findByRole('dialog', { name: 'Filter voices' });
+    await tabTo(within(again).getByRole('checkbox', { name: 'Slow' }));
+    await userEvent.keyboard(' ');
+    await tabTo(within(again).getByRole('checkbox', { name: 'Any Mood' }));
+    await userEvent.keyboard(' ');
+    await pressEnterOn(within(again).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(cardNames(canvasElement)).toEqual(['Bruno']));
+    await expect(listQueries(h).at(-1)).toMatchObject({ narration_style_tag_groups: 'mood' });
   },
 };
 

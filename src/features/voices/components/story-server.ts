@@ -143,6 +143,7 @@ function matches(voice: Voice, query: URLSearchParams): boolean {
   const locales = query.getAll('locales');
   const groups = query.getAll('narration_style_tag_groups');
   const tagsOfGroups = new Set(TAG_GROUPS.filter((g) => groups.includes(g.id)).flatMap((g) => g.tags.map((t) => t.id)));
+  const tags = query.getAll('narration_style_tags');
   const search = (query.get('search') ?? '').toLowerCase();
   return (
     anyOf('gender', voice.gender) &&
@@ -152,6 +153,7 @@ function matches(voice: Voice, query: URLSearchParams): boolean {
     anyOf('visibility', voice.visibility) &&
     (locales.length === 0 || voice.accents.some((a) => locales.includes(a.locale))) &&
     (groups.length === 0 || voice.narration_styles.some((s) => s.tags.some((t) => tagsOfGroups.has(t)))) &&
+    (tags.length === 0 || voice.narration_styles.some((s) => s.tags.some((t) => tags.includes(t)))) &&
     (!query.has('voice_talent') || String(voice.voice_talent) === query.get('voice_talent')) &&
     (query.get('favorite') !== 'true' || voice.favorite) &&
     (!search || voice.name.toLowerCase().includes(search))
