@@ -338,7 +338,7 @@ test.describe('studio, keyboard only', () => {
     await expect(folders.getByRole('row', { name: /^Outtakes/ })).toHaveAttribute('aria-selected', 'true');
     await expect(folders.getByRole('row', { name: /^Outtakes/ })).toContainText('1 original, no conversions');
     await expect(page.getByRole('heading', { level: 2, name: 'Outtakes' })).toBeVisible();
-    await expect(page.getByText('1 folder matches “outt”.')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: '1 folder matches “outt”.' })).toBeVisible();
     await expect.poll(() => speech.timesSaid('1 folder matches “outt”.')).toBe(1);
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
