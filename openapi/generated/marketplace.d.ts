@@ -555,7 +555,7 @@ export interface components {
             folders: number;
             originals: number;
             conversions: number;
-            /** @description Seconds of audio (originals and conversions). */
+            /** @description Seconds of audio of originals and finished conversions. */
             duration: number;
             /** @description Bytes stored. */
             size: number;
@@ -635,7 +635,7 @@ export interface components {
         FolderStats: {
             originals: number;
             conversions: number;
-            /** @description Seconds of audio (originals and conversions). */
+            /** @description Seconds of audio of originals and finished conversions. */
             duration: number;
             /** @description Bytes stored. */
             size: number;

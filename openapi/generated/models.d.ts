@@ -620,6 +620,8 @@ export interface components {
         VoiceNationalityFilter: string[];
         /** @description Voices having a narration style tagged with a tag of any of these groups. */
         VoiceNarrationStyleTagGroupsFilter: components["schemas"]["NarrationStyleTagGroupId"][];
+        /** @description Voices having a narration style tagged with any of these tags (GET /api/v2/narration-style-tags). */
+        VoiceNarrationStyleTagsFilter: components["schemas"]["NarrationStyleTagId"][];
         /** @description true lists only voice talents (custom voices), false only marketplace voices; absent lists both. */
         VoiceTalentFilter: boolean;
         /** @description true lists only the caller's favourite voices. */
@@ -672,6 +674,8 @@ export interface operations {
                 nationality?: components["parameters"]["VoiceNationalityFilter"];
                 /** @description Voices having a narration style tagged with a tag of any of these groups. */
                 narration_style_tag_groups?: components["parameters"]["VoiceNarrationStyleTagGroupsFilter"];
+                /** @description Voices having a narration style tagged with any of these tags (GET /api/v2/narration-style-tags). */
+                narration_style_tags?: components["parameters"]["VoiceNarrationStyleTagsFilter"];
                 /** @description true lists only voice talents (custom voices), false only marketplace voices; absent lists both. */
                 voice_talent?: components["parameters"]["VoiceTalentFilter"];
                 /** @description true lists only the caller's favourite voices. */

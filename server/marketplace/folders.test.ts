@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sineWav } from '../../tests/support/audio.ts';
-import { countRows, newFolder, newProject, paidUser, tree, upload } from '../../tests/support/studio.ts';
+import { addConversion, countRows, newFolder, newProject, paidUser, tree, upload } from '../../tests/support/studio.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
 import path from 'node:path';
 
@@ -107,6 +107,38 @@ describe('folders', () => {
     expect(stats.json().items).toEqual([
       { id: folder.id, stats: { originals: 1, conversions: 0, duration: 1, size: 96044 } },
     ]);
+  });
+
+  it('counts a conversion as audio once it is done, not while it is still at 0 %', async () => {
+    const folder = await newFolder(t, alice, projectId, 'Summary');
+    const up = await upload(t, alice, { projectId, folderId: folder.id }, [
+      { filename: 'take.wav', data: sineWav({ seconds: 1 }) },
+    ]);
+    const original = up.json().items[0];
+    await addConversion(t, original, alice.userId, { state: 'processing' });
+    const statsOf = async () => {
+      const folderStats = await t.request({
+        method: 'POST',
+        url: '/api/stats/folders',
+        headers: alice.headers,
+        payload: { folder_ids: [folder.id] },
+      });
+      const projectStats = await t.request({
+        method: 'POST',
+        url: '/api/stats/projects',
+        headers: alice.headers,
+        payload: { project_ids: [projectId] },
+      });
+      const listed = (await list('limit=100')).json().items.find((f: { id: string }) => f.id === folder.id);
+      return { folder: folderStats.json().items[0].stats, project: projectStats.json().items[0].stats, listed };
+    };
+    const before = await statsOf();
+    expect(before.folder).toMatchObject({ originals: 1, conversions: 1, duration: 1 });
+    expect(before.listed.stats).toEqual(before.folder);
+    await addConversion(t, original, alice.userId, { state: 'done' });
+    const after = await statsOf();
+    expect(after.folder).toMatchObject({ originals: 1, conversions: 2, duration: 1.3 });
+    expect(after.project.duration - before.project.duration).toBeCloseTo(0.3, 5);
   });
 
   it('soft-deletes a folder with its sub-folders and recordings, and deletes them for good with their files', async () => {

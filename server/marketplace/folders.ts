@@ -58,7 +58,8 @@ export async function folderStats(db: Db, ownerId: string, ids: string[]): Promi
       id: recordings.parentFolderId,
       originals: sql<number>`(count(*) filter (where ${recordings.type} = 'original'))::int`,
       conversions: sql<number>`(count(*) filter (where ${recordings.type} = 'conversion'))::int`,
-      duration: sql<number>`coalesce(sum(${recordings.duration}), 0)::float8`,
+      // A conversion is audio once it is done: one still processing carries its original's duration already.
+      duration: sql<number>`coalesce(sum(${recordings.duration}) filter (where ${recordings.type} = 'original' or ${recordings.state} = 'done'), 0)::float8`,
       size: sql<number>`coalesce(sum(${recordings.size}), 0)::float8`,
     })
     .from(recordings)

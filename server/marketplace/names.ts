@@ -19,6 +19,33 @@ export function toName(raw: string, fallback = 'Recording'): string {
   return NAME_PATTERN.test(name) ? name : fallback;
 }
 
+/**
+ * The label of a text-to-speech original: the text's first words within the Name rule, cut at a word
+ * boundary (never mid-word) and trimmed of the punctuation left at the cut ("Guten Morgen. Dieser Satz
+ * wurde getippt, und" → "Guten Morgen. Dieser Satz wurde getippt"). A first word longer than the limit is
+ * cut at the limit; "Text to speech" when nothing usable is left.
+ */
+export function ttsLabel(text: string, max = 40): string {
+  const fallback = 'Text to speech';
+  const cleaned = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .replace(/[^A-Za-z0-9()[\]., -]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(-\s*){2,}/, '')
+    .trim();
+  let cut = cleaned;
+  if (cleaned.length > max) {
+    // The space after the last whole word that fits: a word ends at a space or at the text's end.
+    const boundary = cleaned.lastIndexOf(' ', max);
+    cut = boundary > 0 ? cleaned.slice(0, boundary) : cleaned.slice(0, max);
+  }
+  const label = cut.replace(/[\s.,\-([]+$/, '').replace(/^[\s.,)\]]+/, '');
+  return NAME_PATTERN.test(label) ? label : fallback;
+}
+
 /** The label of an uploaded file: its name without the extension. */
 export function labelFromFileName(fileName: string): string {
   return toName(fileName.replace(/\.[A-Za-z0-9]{1,5}$/, ''));

@@ -91,7 +91,7 @@ export async function projectStats(db: Db, ownerId: string, ids: string[]): Prom
       left join lateral (
         select count(*) filter (where type = 'original') as originals,
           count(*) filter (where type = 'conversion') as conversions,
-          sum(duration) as duration, sum(size) as size
+          sum(duration) filter (where type = 'original' or state = 'done') as duration, sum(size) as size
         from ${recordings}
         where project_id = p.id and owner_id = ${ownerId} and deleted_at is null
       ) r on true
@@ -276,7 +276,7 @@ export async function listProjects(db: Db, ownerId: string, query: ListProjectsQ
       left join lateral (
         select count(*) filter (where type = 'original') as originals,
           count(*) filter (where type = 'conversion') as conversions,
-          sum(duration) as duration, sum(size) as size
+          sum(duration) filter (where type = 'original' or state = 'done') as duration, sum(size) as size
         from ${recordings}
         where project_id = ${projects.id} and owner_id = ${ownerId} and deleted_at is null
       ) r on ${projects.id} is not null

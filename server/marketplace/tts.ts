@@ -21,7 +21,7 @@ import { publishUserEvent } from '../notifications/scope.ts';
 import type { Db } from '../platform/db.ts';
 import { HttpError, tooManyRequests } from '../platform/errors.ts';
 import { findFolder } from './folders.ts';
-import { toName } from './names.ts';
+import { ttsLabel } from './names.ts';
 import { DEFAULT_NARRATION_STYLE, resolveConversions, upgradeRequired } from './orders.ts';
 import { toApiRecording } from './recordings.ts';
 import { storeResult } from './result-files.ts';
@@ -119,15 +119,6 @@ async function dailyRequests(db: Db, userId: string) {
   };
 }
 
-/** A label from the first words of the text, within the name rule. */
-function labelOf(text: string): string {
-  const words = text
-    .replace(/[^A-Za-z0-9()[\]., -]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return toName(words.slice(0, 40).trim(), 'Text to speech');
-}
-
 /**
  * POST /api/v2/recordings/tts: checks place, voice, plan, length, characters, the daily limit and
  * moderation; then writes the request, the charge and a queued TTS original, and queues its job — in one
@@ -192,7 +183,7 @@ export async function createTtsRecording(
   const english = body.text_language.toLowerCase().startsWith('en');
   const styleId = english ? voiceChoice!.style.id : DEFAULT_NARRATION_STYLE;
   const synth = await engineVoiceFor(db, body.text_language, voiceChoice!.voice.gender);
-  const label = labelOf(text);
+  const label = ttsLabel(text);
   const row = await db.transaction(async (tx) => {
     await tx.insert(ttsRequests).values({ userId: ownerId, characters: text.length });
     if (!caller.admin) {

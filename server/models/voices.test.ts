@@ -141,6 +141,13 @@ describe('voices: listing, filters, sort and pagination', () => {
     await check('narration_style_tag_groups=mood', (v) =>
       v.narration_styles.some((s) => s.tags.some((tag) => moodTags.has(tag))),
     );
+    await check('narration_style_tags=whispered', (v) => v.narration_styles.some((s) => s.tags.includes('whispered')));
+    await check(
+      'narration_style_tags=whispered&narration_style_tags=news&gender=female',
+      (v) =>
+        v.gender === 'female' &&
+        v.narration_styles.some((s) => s.tags.includes('whispered') || s.tags.includes('news')),
+    );
     // BASIC, which every voice has, carries no tags: only a voice's other styles put it in a group.
     const deliveryTags = new Set<string>(
       NARRATION_STYLE_TAG_GROUPS.find((g) => g.id === 'delivery')!.tags.map((t) => t.id),

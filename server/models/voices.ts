@@ -107,6 +107,12 @@ function filtersOf(caller: Caller, q: VoiceQuery): SQL[] {
       join narration_style_tags t on t.id = l.tag_id
       where vns.voice_id = "voices"."id" and t.group_id in ${tagGroups})`);
   }
+  const tags = list(q.narration_style_tags);
+  if (tags) {
+    where.push(sql`exists (select 1 from voice_narration_styles vns
+      join narration_style_tag_links l on l.narration_style_id = vns.narration_style_id
+      where vns.voice_id = "voices"."id" and l.tag_id in ${tags})`);
+  }
   if (q.voice_talent !== undefined) where.push(eq(voices.voiceTalent, q.voice_talent));
   if (q.favorite === true) where.push(sql`${voiceFavorites.voiceId} is not null`);
   if (q.favorite === false) where.push(sql`${voiceFavorites.voiceId} is null`);

@@ -5,6 +5,7 @@ import { mergeRoutes, testUser, type FakeRoute } from '../api/testing/index.ts';
 import {
   conversionsRoutes,
   FOLDER_ID,
+  makeConversion,
   makeOriginal,
   PROJECT_ID,
   type ConversionsState,
@@ -51,12 +52,17 @@ interface Loaded {
 
 /** A signed-in user on /choose-voices, with the original just recorded unless `withOriginal` is false. */
 async function load(
-  options: { withOriginal?: boolean; order?: FakeRoute<'POST /api/v2/orders'> } = {},
+  options: {
+    withOriginal?: boolean;
+    order?: FakeRoute<'POST /api/v2/orders'>;
+    /** Conversions the original already has. */
+    conversions?: ConversionsState['conversions'];
+  } = {},
 ): Promise<Loaded> {
   const voices: VoicesState = { voices: catalogue(), originals: [{ id: original.id, label: original.label }] };
   const marketplace: ConversionsState = {
     originals: [original],
-    conversions: [],
+    conversions: options.conversions ?? [],
     overrides: options.order ? { [ORDER_ROUTE]: options.order } : undefined,
   };
   const harness = await createHarness({
@@ -263,5 +269,40 @@ export const OrderRefusesAVoice: Story = {
     await expect(within(chosen).getByText(message)).toBeVisible();
     await expect(within(chosen).getByRole('button', { name: 'Settings for Ada' })).not.toHaveAccessibleDescription();
     await expect(announced()).toContain(`Bruno: ${message}`);
+  },
+};
+
+/**
+ * The order says what the original already has in the chosen voices (POST /api/recordings/conversion-count),
+ * so a voice is not ordered twice by mistake; a voice without conversions is not mentioned.
+ */
+export const OrderSaysWhatIsThere: Story = {
+  loaders: [
+    () =>
+      load({
+        conversions: [
+          makeConversion(1, original, 'Ada', 'done', { voice_id: catalogue()[0]!.id }),
+          makeConversion(2, original, 'Ada', 'done', { voice_id: catalogue()[0]!.id }),
+        ],
+      }),
+  ],
+  play: async ({ canvasElement, loaded }) => {
+    const h = harnessOf(loaded);
+    const canvas = within(canvasElement);
+    await canvas.findByText(/Converting the original/);
+    await choose(canvasElement, 'Bruno');
+    await waitFor(() =>
+      expect(h.calls.filter((c) => c.path === '/api/recordings/conversion-count').length).toBeGreaterThan(0),
+    );
+    await expect(canvas.queryByRole('list', { name: 'Conversions made before' })).toBeNull();
+    await choose(canvasElement, 'Ada');
+    const before = await canvas.findByRole('list', { name: 'Conversions made before' });
+    await expect(before).toHaveTextContent('“Interview take 2” already has 2 conversions into Ada.');
+    await expect(before).not.toHaveTextContent('Bruno');
+    const last = h.calls.filter((c) => c.path === '/api/recordings/conversion-count').at(-1);
+    await expect(last?.body).toEqual({
+      original_id: original.id,
+      voice_ids: [catalogue()[0]!.id, catalogue()[1]!.id].sort(),
+    });
   },
 };

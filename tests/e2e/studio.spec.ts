@@ -286,4 +286,115 @@ test.describe('studio, keyboard only', () => {
     expect(header).toMatchObject({ channels: 1, sampleRate: 48_000, bits: 16 });
     expect(header.microphone).toBeTruthy();
   });
+
+  test('find a folder by name, see its figures follow, what a delete takes, the project’s models, and the totals', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const projectName = `Figures ${unique()}`;
+    const speech = await recordSpeech(page);
+    await signUpTrialUser(page, 'Fiona');
+
+    // A new user's totals on the dashboard (GET /api/stats): nothing yet.
+    const work = page.getByRole('region', { name: 'Your work so far' });
+    await expect(work).toContainText('Projects0');
+    await expect(work).toContainText('Originals0');
+
+    await page.goto('/projects');
+    await typeInto(page, page.getByRole('textbox', { name: 'New project name' }), projectName);
+    await page.keyboard.press('Enter');
+    const row = page.getByRole('row', { name: new RegExp(projectName) });
+    await expect(row).toBeVisible();
+    await tabTo(page, page.getByRole('row').nth(1));
+    await arrowTo(page, row, 'ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
+    for (const name of ['Chapter one', 'Chapter two', 'Outtakes']) await newFolder(page, name);
+    const projectUrl = page.url();
+
+    // One original into Outtakes (the folder just made is the one selected).
+    await activate(page, page.getByRole('link', { name: 'Record or upload' }));
+    await expect(page.getByRole('button', { name: /Folder/ })).toContainText('Outtakes');
+    await tabTo(page, page.getByRole('button', { name: 'Choose files' }));
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: 'blooper.wav', mimeType: 'audio/wav', buffer: sineWav({ seconds: 1, frequency: 440 }) }]);
+    await expect(
+      page.getByRole('list', { name: 'Uploads' }).getByRole('progressbar', { name: /blooper\.wav .*: Uploaded/ }),
+    ).toBeVisible({ timeout: 30_000 });
+
+    // Folder search (GET /api/folders/search): the match opens, with its figures.
+    await page.goto(projectUrl);
+    await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
+    const search = page.getByRole('searchbox', { name: 'Search folders by name' });
+    const searched = page.waitForRequest(
+      (r) => r.url().includes('/api/folders/search?') && r.url().includes('limit=10'),
+    );
+    await typeInto(page, search, 'outt');
+    await page.keyboard.press('Enter');
+    await searched;
+    const folders = page.getByRole('grid', { name: 'Folders' });
+    await expect(folders.getByRole('row')).toHaveCount(1);
+    await expect(folders.getByRole('row', { name: /^Outtakes/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(folders.getByRole('row', { name: /^Outtakes/ })).toContainText('1 original, no conversions');
+    await expect(page.getByRole('heading', { level: 2, name: 'Outtakes' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: '1 folder matches “outt”.' })).toBeVisible();
+    await expect.poll(() => speech.timesSaid('1 folder matches “outt”.')).toBe(1);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(folders.getByRole('row')).toHaveCount(3);
+
+    // Deleting the folder says what goes with it (GET /api/recordings); the user keeps it.
+    await activate(page, page.getByRole('button', { name: 'More actions for the folder Outtakes' }));
+    await arrowTo(page, page.getByRole('menuitem', { name: 'Delete folder' }), 'ArrowDown');
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: 'Delete the folder “Outtakes”?' });
+    await expect(confirm.getByText('It holds 1 original and no conversions.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+
+    // The original deleted: the folder's figures follow (POST /api/stats/folders), the folders stay in place.
+    const originals = page.getByRole('list', { name: 'Originals in Outtakes' });
+    const restat = page.waitForRequest((r) => r.url().endsWith('/api/stats/folders') && r.method() === 'POST');
+    await activate(page, originals.getByRole('button', { name: /^More actions for/ }));
+    await arrowTo(page, page.getByRole('menuitem', { name: 'Delete' }), 'ArrowDown');
+    await page.keyboard.press('Enter');
+    const deleteOriginal = page.getByRole('alertdialog', { name: 'Delete the recording “blooper”?' });
+    await activate(page, deleteOriginal.getByRole('button', { name: 'Delete', exact: true }));
+    await restat;
+    await expect(folders.getByRole('row', { name: /^Outtakes/ })).toContainText('no originals, no conversions');
+
+    // The project's models (GET /api/models, PUT /api/projects/{id}) and its figures now (POST /api/stats/projects).
+    const figures = page.waitForRequest((r) => r.url().endsWith('/api/stats/projects') && r.method() === 'POST');
+    await activate(page, page.getByRole('button', { name: `More actions for ${projectName}` }));
+    await expect(page.getByRole('menuitem', { name: 'Project details' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    let details = page.getByRole('dialog', { name: `Project “${projectName}”` });
+    await figures;
+    await expect(details).toContainText('Folders3');
+    const sts = details.getByRole('checkbox', { name: 'Timbre STS', exact: true });
+    await expect(sts).toBeEnabled();
+    await activate(page, sts, 'Space');
+    await expect(sts).toBeChecked();
+    await expectNoAxeViolations(page);
+    await activate(page, details.getByRole('button', { name: 'Save models' }));
+    await expect(details).toBeHidden();
+    await expect.poll(() => speech.timesSaid(`“${projectName}” uses 1 model now.`)).toBe(1);
+    await page.reload();
+    await activate(page, page.getByRole('button', { name: `More actions for ${projectName}` }));
+    await page.keyboard.press('Enter');
+    details = page.getByRole('dialog', { name: `Project “${projectName}”` });
+    await expect(details.getByRole('checkbox', { name: 'Timbre STS', exact: true })).toBeChecked();
+    await page.keyboard.press('Escape');
+
+    // The projects list shows the project's figures; the dashboard its totals.
+    await page.goto('/projects');
+    await expect(page.getByRole('columnheader', { name: 'Conversions' })).toBeVisible();
+    await page.goto('/');
+    await expect(work).toContainText('Projects1');
+    await expect(work).toContainText('Folders3');
+    await expect(work).toContainText('Originals0');
+    await expectNoAxeViolations(page);
+  });
 });

@@ -41,7 +41,8 @@ test.describe('voices and conversions, keyboard only', () => {
   test('upload → three voices at different pitches → order → live progress → done → A/B → download at the right pitch → Convert… again from the project page', async ({
     page,
   }) => {
-    test.setTimeout(180_000);
+    // Three conversions, then a fifth and a fourth: minutes on a machine shared with other work.
+    test.setTimeout(360_000);
     const projectName = `Voices ${unique()}`;
     const wav = pcmWav([syntheticVoice({ seconds: 6, f0: F0, sampleRate: 48000, seed: 3 })], 48000);
     const speech = await recordSpeech(page);
@@ -168,11 +169,75 @@ test.describe('voices and conversions, keyboard only', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Choose voices' })).toBeVisible();
     await expect(page.getByText(/Converting the original .narration./)).toBeVisible({ timeout: 15_000 });
     await pressKey(chooseButtons.nth(3));
+    // A voice it was converted into before: the order says so (POST /api/recordings/conversion-count).
+    const before = page.getByRole('list', { name: 'Conversions made before' });
+    await expect(before).toBeHidden();
+    await pressKey(allVoices.getByRole('button', { name: `Choose ${chosen[0]}` }));
+    await expect(before).toContainText(`“narration” already has 1 conversion into ${chosen[0]}.`);
+    await expect(before).not.toContainText(chosen[1]!);
+    await expectNoAxeViolations(page);
     const again = page.getByRole('button', { name: 'Order conversions' });
     await expect(again).toBeEnabled();
     await pressKey(again);
     await expect(page).toHaveURL(/original=/, { timeout: 15_000 });
-    await expect.poll(() => downloads.count(), { timeout: 90_000 }).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => downloads.count(), { timeout: 90_000 }).toBeGreaterThanOrEqual(5);
+  });
+
+  test('find a voice by its name as one types, and voices by a narration style tag', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signUpTrialUser(page, 'Nina');
+    await page.goto('/choose-voices');
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose voices' })).toBeVisible();
+    const allVoices = page.getByRole('region', { name: 'All voices' });
+    const cards = allVoices.getByRole('article');
+    await expect(cards.first()).toBeVisible({ timeout: 15_000 });
+    const cardNames = () =>
+      cards.evaluateAll((items) =>
+        items.map((a) => document.getElementById(a.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''),
+      );
+    const status = allVoices
+      .getByRole('status')
+      .filter({ hasText: /voices?\b/ })
+      .first();
+    const everyVoice = await status.textContent();
+    const wanted = (await allVoices
+      .getByRole('button', { name: /^Choose / })
+      .nth(2)
+      .getAttribute('aria-label'))!.replace(/^Choose /, '');
+
+    // Names as one types (GET /api/v2/voices/search); one press narrows the list to that voice.
+    const named = page.waitForRequest((r) => r.url().includes('/api/v2/voices/search?'));
+    await typeInto(page, allVoices.getByRole('searchbox', { name: 'Search voices by name' }), wanted.slice(0, 3));
+    await named;
+    const names = allVoices.getByRole('group', { name: `Voices named like “${wanted.slice(0, 3)}”` });
+    await expect(names.getByRole('button', { name: wanted, exact: true })).toBeVisible({ timeout: 15_000 });
+    await expectNoAxeViolations(page);
+    await activate(page, names.getByRole('button', { name: wanted, exact: true }));
+    await expect(allVoices.getByRole('searchbox', { name: 'Search voices by name' })).toBeFocused();
+    await expect(allVoices.getByRole('searchbox', { name: 'Search voices by name' })).toHaveValue(wanted);
+    await expect.poll(cardNames, { timeout: 20_000 }).toContain(wanted);
+    expect((await cardNames()).every((name) => name.toLowerCase().includes(wanted.toLowerCase()))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(status).toHaveText(everyVoice!, { timeout: 20_000 });
+
+    // A narration style tag (from the tag groups): the voices with a whispered style, as the server has them.
+    await activate(page, allVoices.getByRole('button', { name: 'Filters' }));
+    const dialog = page.getByRole('dialog', { name: 'Filter voices' });
+    const delivery = dialog.getByRole('group', { name: 'Delivery' });
+    await activate(page, delivery.getByRole('checkbox', { name: 'Whispered' }), 'Space');
+    await expect(delivery.getByRole('checkbox', { name: 'Whispered' })).toBeChecked();
+    await activate(page, dialog.getByRole('button', { name: 'Apply' }));
+    await expect(dialog).toBeHidden();
+    await expect(allVoices.getByRole('button', { name: 'Filters (1)' })).toBeFocused();
+    const expected = (
+      (await (await page.request.get('/api/v2/voices?narration_style_tags=whispered&limit=100')).json()).items as {
+        name: string;
+        narration_styles: { tags: string[] }[];
+      }[]
+    ).filter((v) => v.narration_styles.some((style) => style.tags.includes('whispered')));
+    expect(expected.length).toBeGreaterThan(0);
+    await expect(status).not.toHaveText(everyVoice!);
+    await expect.poll(cardNames, { timeout: 20_000 }).toEqual(expected.slice(0, 20).map((v) => v.name));
   });
 
   test('type a text in English and in German: each becomes speech in the chosen voice', async ({ page }) => {

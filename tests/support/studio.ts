@@ -118,12 +118,12 @@ export async function countRows(t: TestApp, table: 'recordings' | 'files' | 'pro
   return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
 }
 
-/** A finished conversion of an original, as the conversion engine (issue 6) will write one. */
+/** A conversion of an original as the conversion engine writes one: finished unless `state` says processing. */
 export async function addConversion(
   t: TestApp,
   original: { id: string; project_id: string; parent_folder_id: string },
   ownerId: string,
-  options: { voice?: string; semitones?: number; starred?: boolean; data?: Buffer } = {},
+  options: { voice?: string; semitones?: number; starred?: boolean; data?: Buffer; state?: 'done' | 'processing' } = {},
 ) {
   const id = randomUUID();
   const key = `recordings/${id}/audio.wav`;
@@ -132,7 +132,7 @@ export async function addConversion(
   await t.database.db.execute(sql`
     insert into recordings (id, owner_id, project_id, parent_folder_id, type, original_id, state, storage_key,
       file_name, label, voice_name, semitones_correction, starred, size, duration, params)
-    values (${id}, ${ownerId}, ${original.project_id}, ${original.parent_folder_id}, 'conversion', ${original.id}, 'done',
+    values (${id}, ${ownerId}, ${original.project_id}, ${original.parent_folder_id}, 'conversion', ${original.id}, ${options.state ?? 'done'},
       ${key}, 'conversion.wav', 'Conversion', ${options.voice ?? 'Ava'}, ${options.semitones ?? 0}, ${options.starred ?? false},
       ${data.length}, 0.3,
       ${JSON.stringify({ semitones: options.semitones ?? 0, accent_id: null, narration_style_id: 'BASIC', denoise: false, normalize: false, denormalize: false, emotional_scale: 1 })}::jsonb)`);

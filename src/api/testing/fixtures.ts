@@ -17,6 +17,7 @@ type Calibration = Auth['schemas']['Calibration'];
 type Voice = Models['schemas']['Voice'];
 type VoiceAccent = Models['schemas']['VoiceAccent'];
 type VoiceNarrationStyle = Models['schemas']['VoiceNarrationStyle'];
+type Model = Models['schemas']['Model'];
 type Project = Marketplace['schemas']['Project'];
 type Folder = Marketplace['schemas']['Folder'];
 type Recording = Marketplace['schemas']['Recording'];
@@ -397,6 +398,20 @@ export function makeCalibration(n: number, name: string, extra: Partial<Calibrat
     calibrated_at: status === 'calibrated' ? day(n) : null,
     url: `/files/calibrations/${uuid(700 + n)}/audio.wav?token=t${n}`,
     duration: 42,
+    ...extra,
+  };
+}
+
+/** A conversion model of the catalogue (no owner), usable unless `user_can_use_model` says otherwise. */
+export function makeModel(n: number, name: string, extra: Partial<Model> = {}): Model {
+  return {
+    id: uuid(900 + n),
+    name,
+    owner: null,
+    params: { semitones: { type: 'number', default: 0, min: -24, max: 24, step: 0.5 } },
+    m2o: true,
+    visibility: 'public',
+    user_can_use_model: true,
     ...extra,
   };
 }

@@ -24,6 +24,7 @@ export {
   makeAccent,
   makeConversion,
   makeFolder,
+  makeModel,
   makePage,
   makePrice,
   makeProject,

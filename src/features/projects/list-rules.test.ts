@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changesListFigures,
+  folderContents,
   folderSortOf,
   offsetOf,
   projectSortOf,
@@ -53,5 +55,32 @@ describe('folder selection (SPEC.md §4)', () => {
 
   it('keeps the selection when another folder is deleted', () => {
     expect(selectAfterDelete(['a', 'b', 'c'], 'c', 'a')).toBe('a');
+  });
+});
+
+describe('changesListFigures', () => {
+  it('asks for fresh figures when a conversion finished or events were lost, not for progress', () => {
+    expect(changesListFigures([{ type: 'conversion.processing' }], { gap: false })).toBe(false);
+    expect(changesListFigures([{ type: 'credits.updated2' }, { type: 'conversion.finished' }], { gap: false })).toBe(
+      true,
+    );
+    expect(changesListFigures([], { gap: true })).toBe(true);
+    expect(changesListFigures([], { gap: false })).toBe(false);
+  });
+});
+
+describe('folderContents', () => {
+  it('counts originals, conversions and the conversions not finished yet', () => {
+    expect(
+      folderContents([
+        { type: 'original', state: 'done' },
+        { type: 'conversion', state: 'done' },
+        { type: 'conversion', state: 'processing' },
+        { type: 'conversion', state: 'queued' },
+        { type: 'conversion', state: 'error' },
+        { type: 'original', state: 'processing' },
+      ]),
+    ).toEqual({ originals: 2, conversions: 4, inProgress: 2 });
+    expect(folderContents([])).toEqual({ originals: 0, conversions: 0, inProgress: 0 });
   });
 });

@@ -62,3 +62,35 @@ export function selectAfterDelete(ids: readonly string[], deleted: string, selec
 
 /** The `offset` of a 1-based page. */
 export const offsetOf = (page: number, pageSize: number) => (Math.max(1, page) - 1) * pageSize;
+
+/**
+ * Whether a batch of real-time events may have changed the figures a list shows (originals, conversions,
+ * seconds of audio, size): a conversion finished (its audio now counts), or events were lost.
+ */
+export function changesListFigures(events: readonly { type: string }[], info: { gap: boolean }): boolean {
+  return info.gap || events.some((event) => event.type === 'conversion.finished');
+}
+
+/** What a folder holds, from GET /api/recordings (its originals and their conversions). */
+export interface FolderContents {
+  originals: number;
+  conversions: number;
+  /** Conversions not finished yet (queued, processing, postprocessing): deleting the folder stops them. */
+  inProgress: number;
+}
+
+const UNFINISHED: readonly string[] = ['queued', 'processing', 'postprocessing'];
+
+export function folderContents(recordings: readonly { type: string; state: string }[]): FolderContents {
+  let originals = 0;
+  let conversions = 0;
+  let inProgress = 0;
+  for (const recording of recordings) {
+    if (recording.type === 'original') originals++;
+    else if (recording.type === 'conversion') {
+      conversions++;
+      if (UNFINISHED.includes(recording.state)) inProgress++;
+    }
+  }
+  return { originals, conversions, inProgress };
+}

@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../../api/testing/index.ts';
 import {
   activeFilterCount,
+  anyOfGroup,
   createVoiceFiltersStore,
   EMPTY_VOICE_FILTERS,
   filtersQuery,
   readVoiceFilters,
+  styleValuesOf,
+  toVoiceFilters,
   VOICE_FILTERS_KEY,
+  withStyleValues,
   type VoiceFilters,
 } from './voice-filters.store.ts';
 
@@ -71,5 +75,40 @@ describe('voice filters (SPEC.md sections 2 and 3)', () => {
     const chosen = filters({ gender: ['female', 'male'], favorite: true, voice_talent: 'talents' });
     expect(activeFilterCount(chosen)).toBe(3);
     expect(activeFilterCount(chosen, { talentsOnly: true })).toBe(2);
+  });
+});
+
+describe('narration style choices, per tag group', () => {
+  const mood = { id: 'mood', tags: [{ id: 'calm' }, { id: 'warm' }] };
+  const delivery = { id: 'delivery', tags: [{ id: 'whispered' }] };
+
+  it('checks "any of the group" and the group’s own chosen tags', () => {
+    const filters = toVoiceFilters({
+      narration_style_tag_groups: ['mood'],
+      narration_style_tags: ['warm', 'whispered'],
+    });
+    expect(styleValuesOf(filters, mood)).toEqual([anyOfGroup('mood'), 'warm']);
+    expect(styleValuesOf(filters, delivery)).toEqual(['whispered']);
+  });
+
+  it('sets one group’s choices and keeps the other groups’', () => {
+    const filters = toVoiceFilters({
+      narration_style_tag_groups: ['delivery'],
+      narration_style_tags: ['whispered', 'calm'],
+    });
+    expect(withStyleValues(filters, mood, ['warm', anyOfGroup('mood')])).toEqual({
+      narration_style_tag_groups: ['delivery', 'mood'],
+      narration_style_tags: ['whispered', 'warm'],
+    });
+    expect(withStyleValues(filters, delivery, [])).toEqual({
+      narration_style_tag_groups: [],
+      narration_style_tags: ['calm'],
+    });
+  });
+
+  it('sends the tags as a filter and counts them as one', () => {
+    const filters = toVoiceFilters({ narration_style_tags: ['calm', 'warm'] });
+    expect(filtersQuery(filters).narration_style_tags).toEqual(['calm', 'warm']);
+    expect(activeFilterCount(filters)).toBe(1);
   });
 });

@@ -20,6 +20,8 @@ export interface VoiceFilters {
   visibility: (typeof VISIBILITIES)[number][];
   locales: string[];
   narration_style_tag_groups: string[];
+  /** Narration style tags (any of them); a group above means any tag of that group. */
+  narration_style_tags: string[];
   favorite: boolean;
   voice_talent: VoiceTalentFilter;
   /** How the catalogue shows the voices: a dense list of rows, or a grid of tiles (not a filter: kept on clear). */
@@ -37,6 +39,7 @@ export const EMPTY_VOICE_FILTERS: VoiceFilters = {
   visibility: [],
   locales: [],
   narration_style_tag_groups: [],
+  narration_style_tags: [],
   favorite: false,
   voice_talent: 'any',
   layout: 'list',
@@ -70,6 +73,7 @@ export function toVoiceFilters(value: unknown): VoiceFilters {
     visibility: pick(v.visibility, VISIBILITIES),
     locales: strings(v.locales, (s) => LOCALE.test(s)),
     narration_style_tag_groups: strings(v.narration_style_tag_groups, (s) => s.length > 0 && s.length <= 64),
+    narration_style_tags: strings(v.narration_style_tags, (s) => s.length > 0 && s.length <= 64),
     favorite: v.favorite === true,
     voice_talent: TALENT_FILTERS.includes(v.voice_talent as VoiceTalentFilter)
       ? (v.voice_talent as VoiceTalentFilter)
@@ -102,6 +106,7 @@ export function filtersQuery(filters: VoiceFilters, options: { talentsOnly?: boo
     visibility: filters.visibility,
     locales: filters.locales,
     narration_style_tag_groups: filters.narration_style_tag_groups,
+    narration_style_tags: filters.narration_style_tags,
   };
   if (filters.favorite) query.favorite = true;
   if (talent !== 'any') query.voice_talent = talent === 'talents';
@@ -118,8 +123,46 @@ export function activeFilterCount(filters: VoiceFilters, options: { talentsOnly?
     filters.visibility,
     filters.locales,
     filters.narration_style_tag_groups,
+    filters.narration_style_tags,
   ].filter((list) => list.length > 0).length;
   return lists + (filters.favorite ? 1 : 0) + (!options.talentsOnly && filters.voice_talent !== 'any' ? 1 : 0);
+}
+
+/** A tag group as the filter offers it: "any of the group" and each of its tags. */
+export interface StyleGroupChoice {
+  id: string;
+  tags: readonly { id: string }[];
+}
+
+/** The value "any tag of the group" takes among the group's tag checkboxes. */
+export const anyOfGroup = (groupId: string) => `group:${groupId}`;
+
+/** The checked values of one group's checkboxes: "any of the group" when the group is chosen, and its chosen tags. */
+export function styleValuesOf(filters: VoiceFilters, group: StyleGroupChoice): string[] {
+  const own = new Set(group.tags.map((tag) => tag.id));
+  return [
+    ...(filters.narration_style_tag_groups.includes(group.id) ? [anyOfGroup(group.id)] : []),
+    ...filters.narration_style_tags.filter((tag) => own.has(tag)),
+  ];
+}
+
+/** The filters with one group's checkboxes set to `values` (the other groups' choices kept). */
+export function withStyleValues(
+  filters: VoiceFilters,
+  group: StyleGroupChoice,
+  values: readonly string[],
+): Pick<VoiceFilters, 'narration_style_tag_groups' | 'narration_style_tags'> {
+  const own = new Set(group.tags.map((tag) => tag.id));
+  return {
+    narration_style_tag_groups: [
+      ...filters.narration_style_tag_groups.filter((id) => id !== group.id),
+      ...(values.includes(anyOfGroup(group.id)) ? [group.id] : []),
+    ],
+    narration_style_tags: [
+      ...filters.narration_style_tags.filter((tag) => !own.has(tag)),
+      ...values.filter((value) => own.has(value)),
+    ],
+  };
 }
 
 /** The voice filters, read from local storage once and written through on every change. */

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { BASIC_STYLE, makeVoice, WARM_STYLE } from '../../api/testing/index.ts';
 import type { DemoItem, DemoSetMap } from './api/voices-api.ts';
-import { blockedReason, demoFor, demoLanguages, narrationStylesFor, offsetOf, voiceSortOf } from './voice-rules.ts';
+import {
+  blockedReason,
+  demoFor,
+  demoLanguages,
+  nameQuery,
+  narrationStylesFor,
+  offsetOf,
+  voiceSortOf,
+} from './voice-rules.ts';
 
 const demo = (voiceId: string, language: string): DemoItem => ({
   id: `${voiceId}-${language}`,
@@ -63,5 +71,16 @@ describe('blocked voices', () => {
     expect(blockedReason(makeVoice(1, 'Ada', { available: true, visibility: 'kids' }))).toBeNull();
     expect(blockedReason(makeVoice(1, 'Ada', { available: false, visibility: 'kids' }))).toBe('kids');
     expect(blockedReason(makeVoice(1, 'Ada', { available: false, visibility: 'paid' }))).toBe('voice');
+  });
+});
+
+describe('nameQuery', () => {
+  it('asks for names of what is typed, trimmed', () => {
+    expect(nameQuery('  av ', '')).toBe('av');
+  });
+  it('asks nothing for an empty text, an over-long one, or the search the list already shows', () => {
+    expect(nameQuery('   ', '')).toBe('');
+    expect(nameQuery('a'.repeat(201), '')).toBe('');
+    expect(nameQuery('Ava', 'ava')).toBe('');
   });
 });

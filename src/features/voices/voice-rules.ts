@@ -94,3 +94,14 @@ export function blockedReason(voice: Voice): 'kids' | 'voice' | null {
   if (voice.available) return null;
   return voice.visibility === 'kids' ? 'kids' : 'voice';
 }
+
+/**
+ * The text to ask voice names for while the user types in the catalogue's search: the trimmed text, or ''
+ * when there is nothing to suggest (empty, too long for the name search, or already the list's search).
+ */
+export function nameQuery(text: string, search: string): string {
+  const trimmed = text.trim();
+  if (trimmed.length === 0 || trimmed.length > 200) return '';
+  if (trimmed.toLowerCase() === search.trim().toLowerCase()) return '';
+  return trimmed;
+}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import {
   addToast,
@@ -79,6 +80,8 @@ export interface DeleteModalSpec<Data extends DeleteData<Deleted>, Deleted> {
   name: (data: Data) => string;
   /** The item can only go permanently (it is already soft-deleted). */
   permanentOnly?: (data: Data) => boolean;
+  /** What else the question shows about the item (what goes with it), after the body. */
+  details?: (data: Data) => ReactNode;
   /** Deletes it (`hard_delete` when permanent); resolves with what the opener is told went. */
   remove: (api: ApiClients, data: Data, permanent: boolean) => Promise<Deleted>;
 }
@@ -97,7 +100,12 @@ export function makeDeleteModal<Data extends DeleteData<Deleted>, Deleted>(spec:
     return (
       <ConfirmDeleteDialog
         title={intl.formatMessage({ id: spec.titleId }, { name })}
-        body={<p>{intl.formatMessage({ id: spec.bodyId })}</p>}
+        body={
+          <>
+            <p>{intl.formatMessage({ id: spec.bodyId })}</p>
+            {spec.details?.(data)}
+          </>
+        }
         permanent={spec.permanentOnly?.(data) ?? false}
         offerPermanent
         onConfirm={async ({ permanent }) => {

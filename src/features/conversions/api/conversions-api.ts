@@ -33,6 +33,24 @@ export async function deleteConversion(api: ApiClients, id: string, permanent: b
   });
 }
 
+/**
+ * POST /api/recordings/conversion-count: how many conversions of the original exist into each of the voices
+ * (0 for none), by voice id.
+ */
+export async function getConversionCounts(
+  api: ApiClients,
+  originalId: string,
+  voiceIds: readonly string[],
+  options: { signal?: AbortSignal } = {},
+): Promise<Record<string, number>> {
+  if (voiceIds.length === 0) return {};
+  const { data } = await api.marketplace.POST('/api/recordings/conversion-count', {
+    body: { original_id: originalId, voice_ids: [...new Set(voiceIds)] },
+    signal: options.signal,
+  });
+  return body(data).counts;
+}
+
 /** SPEC.md section 9: conversions are listed 40 a page. */
 export const CONVERSIONS_PAGE_SIZE = 40;
 

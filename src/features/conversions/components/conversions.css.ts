@@ -74,3 +74,12 @@ export const detail = style({
   minWidth: 0,
 });
 export const progress = style({ maxWidth: '32rem' });
+/** The order's list of conversions an original already has in the chosen voices: plain lines. */
+export const already = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+});

@@ -12,11 +12,19 @@ import {
   useResource,
   useVoiceSelection,
 } from '../../../machines/index.ts';
-import { conversionErrorOf, createOrder, getProject, type Recording } from '../api/conversions-api.ts';
+import {
+  conversionErrorOf,
+  createOrder,
+  getConversionCounts,
+  getProject,
+  type Recording,
+} from '../api/conversions-api.ts';
+import { existingConversions } from '../conversion-counts.ts';
 import { NotifyOnFinishSwitch } from '../notifications/finish-notifications.tsx';
 import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
 import { openUpgradePrompt } from '../../../shared/upgrade-prompt.ts';
 import type { MessageId } from '../../../i18n/index.ts';
+import * as styles from './conversions.css.ts';
 
 /** An original the order converts, as the page that hosts the button knows it. */
 export interface OrderOriginal {
@@ -82,6 +90,35 @@ export function OrderConversions({ originals, onVoiceErrors, detailsClassName }:
       names: intl.formatList(originals.map((o) => `“${o.label}”`)),
     },
   );
+
+  // What each original already has in the chosen voices (POST /api/recordings/conversion-count), so a voice
+  // is not ordered twice by mistake.
+  const voiceIds = [...new Set(selection.choices.map((c) => c.id))].sort();
+  const counts = useResource(
+    originals.length > 0 && voiceIds.length > 0
+      ? ['conversion-count', ...originals.map((o) => o.id), '|', ...voiceIds]
+      : null,
+    (signal) => Promise.all(originals.map((original) => getConversionCounts(api, original.id, voiceIds, { signal }))),
+    { keepValue: true },
+  );
+  const already =
+    counts.status === 'ready' && voiceIds.length > 0
+      ? originals.flatMap((original, i) => {
+          const found = existingConversions(counts.value[i] ?? {}, selection.choices);
+          if (found.length === 0) return [];
+          const list = intl.formatList(
+            found.map((f) =>
+              intl.formatMessage({ id: 'conversions.order.alreadyVoice' }, { count: f.count, name: f.name }),
+            ),
+          );
+          return [
+            {
+              id: original.id,
+              text: intl.formatMessage({ id: 'conversions.order.already' }, { original: original.label, list }),
+            },
+          ];
+        })
+      : [];
 
   const refused = (failure: unknown) => {
     const upgrade = upgradeReasonOf(failure);
@@ -171,6 +208,15 @@ export function OrderConversions({ originals, onVoiceErrors, detailsClassName }:
             >
               {intl.formatMessage({ id: 'calibrations.order.use' }, { name: calibration.name })}
             </Checkbox>
+          ) : null}
+          {already.length > 0 ? (
+            <ul className={styles.already} aria-label={intl.formatMessage({ id: 'conversions.order.alreadyLabel' })}>
+              {already.map((line) => (
+                <li key={line.id}>
+                  <Text tone="muted">{line.text}</Text>
+                </li>
+              ))}
+            </ul>
           ) : null}
           <NotifyOnFinishSwitch />
         </Stack>

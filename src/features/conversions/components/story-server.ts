@@ -104,6 +104,19 @@ export function conversionsRoutes(state: ConversionsState): FakeRoutes {
       const limit = Number(call.query.get('limit') ?? 40);
       return { status: 200, body: { items: items.slice(offset, offset + limit), total: items.length, offset, limit } };
     },
+    'POST /api/recordings/conversion-count': (call) => {
+      const { original_id, voice_ids } = call.body as { original_id: string; voice_ids: string[] };
+      if (!state.originals.some((o) => o.id === original_id)) {
+        return { status: 404, body: { detail: 'Original not found' } };
+      }
+      const counts = Object.fromEntries(
+        voice_ids.map((id) => [
+          id,
+          state.conversions.filter((c) => c.original_id === original_id && c.voice_id === id && c.active).length,
+        ]),
+      );
+      return { status: 200, body: { original_id, counts } };
+    },
     'POST /api/v2/orders': (call) => {
       const request = call.body as {
         original_id: string;

@@ -164,3 +164,54 @@ export const AddProfessionFails: Story = {
     await expect(await within(dialog).findByRole('alert')).toHaveTextContent('Database unavailable');
   },
 };
+
+/** The user's totals (GET /api/stats), in words and figures. */
+export const YourWork: Story = {
+  loaders: [
+    async () => ({
+      harness: await createHarness({
+        path: '/',
+        user: onTrial,
+        routes: {
+          'GET /api/stats': {
+            status: 200,
+            body: {
+              projects: 2,
+              folders: 5,
+              originals: 12,
+              conversions: 1234,
+              seconds_converted: 95.5,
+              tts_characters: 480,
+            },
+          },
+        },
+      }),
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const section = await canvas.findByRole('region', { name: 'Your work so far' });
+    await waitFor(() => expect(section).toHaveTextContent('Conversions1,234'));
+    await expect(section).toHaveTextContent('Projects2');
+    await expect(section).toHaveTextContent('Audio converted95 s');
+    await expect(section).toHaveTextContent('Characters spoken480');
+  },
+};
+
+/** Totals that cannot be read say so, and the rest of the dashboard works on. */
+export const YourWorkFailed: Story = {
+  loaders: [
+    async () => ({
+      harness: await createHarness({
+        path: '/',
+        user: onTrial,
+        routes: { 'GET /api/stats': { status: 500, body: { detail: 'Database unavailable' } } },
+      }),
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/Your totals could not be loaded/)).toBeVisible();
+    await expect(canvas.getByRole('article', { name: 'Projects' })).toBeVisible();
+  },
+};

@@ -1,6 +1,26 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, ButtonLink, Card, Link, PageBlock, PageHeader } from '../../../../design-system/index.ts';
-import { canStartTrial, isSubscribed, useSession, useSubscription, type User } from '../../../machines/index.ts';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  formatDuration,
+  Link,
+  PageBlock,
+  PageHeader,
+  Skeleton,
+  Text,
+} from '../../../../design-system/index.ts';
+import { useApi } from '../../../api/index.ts';
+import {
+  canStartTrial,
+  isSubscribed,
+  useResource,
+  useSession,
+  useSubscription,
+  type User,
+} from '../../../machines/index.ts';
+import { getUserStats, type UserStats } from '../api/dashboard-api.ts';
+import type { MessageId } from '../../../i18n/index.ts';
 import { EXPLORER, planNameId } from '../../../shared/price-list.ts';
 import * as styles from './dashboard.css.ts';
 import { useModal } from '../../../shared/modals/index.ts';
@@ -66,6 +86,8 @@ export function DashboardPage() {
         )}
       </section>
 
+      <YourWork />
+
       <section aria-labelledby="dashboard-start">
         <h2 id="dashboard-start">
           <FormattedMessage id="dashboard.start.title" />
@@ -97,5 +119,46 @@ export function DashboardPage() {
         </Card>
       )}
     </PageBlock>
+  );
+}
+
+const FIGURES: { key: keyof UserStats; id: MessageId }[] = [
+  { key: 'projects', id: 'dashboard.work.projects' },
+  { key: 'folders', id: 'dashboard.work.folders' },
+  { key: 'originals', id: 'dashboard.work.originals' },
+  { key: 'conversions', id: 'dashboard.work.conversions' },
+  { key: 'seconds_converted', id: 'dashboard.work.converted' },
+  { key: 'tts_characters', id: 'dashboard.work.characters' },
+];
+
+/** The user's totals (GET /api/stats): projects, folders, originals, conversions, audio converted, TTS characters. */
+function YourWork() {
+  const intl = useIntl();
+  const api = useApi();
+  const stats = useResource(['user-stats'], (signal) => getUserStats(api, { signal }));
+  const valueOf = (figures: UserStats, key: keyof UserStats) =>
+    key === 'seconds_converted' ? formatDuration(figures[key]) : intl.formatNumber(figures[key]);
+  return (
+    <section aria-labelledby="dashboard-work">
+      <h2 id="dashboard-work">
+        <FormattedMessage id="dashboard.work.title" />
+      </h2>
+      {stats.status === 'error' ? (
+        <Text tone="critical">
+          <FormattedMessage id="dashboard.work.failed" values={{ message: stats.message }} />
+        </Text>
+      ) : stats.status !== 'ready' ? (
+        <Skeleton shape="rect" height="4rem" />
+      ) : (
+        <dl className={styles.figures}>
+          {FIGURES.map(({ key, id }) => (
+            <div key={key} className={styles.figure}>
+              <dt className={styles.figureLabel}>{intl.formatMessage({ id })}</dt>
+              <dd className={styles.figureValue}>{valueOf(stats.value, key)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
   );
 }

@@ -21,3 +21,19 @@ export const plan = style({
   border: `1px solid ${vars.color.divider}`,
 });
 export const planText = style({ margin: 0, flex: '1 1 16rem' });
+export const figures = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))',
+  margin: 0,
+});
+export const figure = style({
+  display: 'flex',
+  flexDirection: 'column-reverse',
+  gap: vars.space.xxs,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.divider}`,
+});
+export const figureLabel = style({ color: vars.color.textMuted });
+export const figureValue = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });

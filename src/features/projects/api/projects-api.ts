@@ -1,4 +1,5 @@
 import type { components, operations } from '../../../../openapi/generated/marketplace.js';
+import type { components as modelComponents } from '../../../../openapi/generated/models.js';
 import { body, type ApiClients } from '../../../api/index.ts';
 
 export type Project = components['schemas']['Project'];
@@ -9,6 +10,8 @@ export type FolderPage = components['schemas']['FolderPage'];
 export type Recording = components['schemas']['Recording'];
 export type RecordingPage = components['schemas']['RecordingPage'];
 export type Note = components['schemas']['Note'];
+export type FolderStats = components['schemas']['FolderStats'];
+export type Model = modelComponents['schemas']['Model'];
 export type ProjectSort = NonNullable<NonNullable<operations['listProjects']['parameters']['query']>['sort']>;
 export type ProjectState = NonNullable<NonNullable<operations['listProjects']['parameters']['query']>['state']>;
 export type FolderSort = NonNullable<NonNullable<operations['listFolders']['parameters']['query']>['sort']>;
@@ -72,6 +75,61 @@ export async function listFolders(
   options: { signal?: AbortSignal } = {},
 ): Promise<FolderPage> {
   const { data } = await api.marketplace.GET('/api/folders', { params: { query }, signal: options.signal });
+  return body(data);
+}
+
+/** SPEC.md section 9: a search answers 10 a page. */
+export const SEARCH_PAGE_SIZE = 10;
+
+/** GET /api/folders/search: one page of the project's folders whose name contains the text. */
+export async function searchFolders(
+  api: ApiClients,
+  query: { project_id: string; search: string; offset: number; limit: number },
+  options: { signal?: AbortSignal } = {},
+): Promise<FolderPage> {
+  const { data } = await api.marketplace.GET('/api/folders/search', { params: { query }, signal: options.signal });
+  return body(data);
+}
+
+/** POST /api/stats/folders: the current figures of these folders, by id (unknown ids are left out). */
+export async function getFolderStats(api: ApiClients, ids: readonly string[]): Promise<Map<string, FolderStats>> {
+  if (ids.length === 0) return new Map();
+  const { data } = await api.marketplace.POST('/api/stats/folders', { body: { folder_ids: [...ids] } });
+  return new Map(body(data).items.map((item) => [item.id, item.stats]));
+}
+
+/** POST /api/stats/projects: the current figures of these projects, by id (unknown ids are left out). */
+export async function getProjectStats(api: ApiClients, ids: readonly string[]): Promise<Map<string, ProjectStats>> {
+  if (ids.length === 0) return new Map();
+  const { data } = await api.marketplace.POST('/api/stats/projects', { body: { project_ids: [...ids] } });
+  return new Map(body(data).items.map((item) => [item.id, item.stats]));
+}
+
+/** GET /api/recordings: every active original of a folder and every conversion of them, unpaginated. */
+export async function listFolderRecordings(
+  api: ApiClients,
+  folderId: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<Recording[]> {
+  const { data } = await api.marketplace.GET('/api/recordings', {
+    params: { query: { folder_id: folderId } },
+    signal: options.signal,
+  });
+  return body(data).items;
+}
+
+/** GET /api/models: the conversion models the caller can see. */
+export async function listModels(api: ApiClients, options: { signal?: AbortSignal } = {}): Promise<Model[]> {
+  const { data } = await api.models.GET('/api/models', { signal: options.signal });
+  return body(data).items;
+}
+
+/** PUT /api/projects/{id}: the models the project uses; answers the project as it now is. */
+export async function setProjectModels(api: ApiClients, id: string, models: readonly string[]): Promise<Project> {
+  const { data } = await api.marketplace.PUT('/api/projects/{id}', {
+    params: { path: { id } },
+    body: { models: [...models] },
+  });
   return body(data);
 }
 

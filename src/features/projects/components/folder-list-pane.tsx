@@ -1,5 +1,14 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { announce, GridList, GridListItem, Heading, Inline, Text } from '../../../../design-system/index.ts';
+import {
+  announce,
+  GridList,
+  GridListItem,
+  Heading,
+  Inline,
+  SearchField,
+  Text,
+  useAnnounceChange,
+} from '../../../../design-system/index.ts';
 import type { Folder } from '../api/projects-api.ts';
 import type { FolderSortKey } from '../list-rules.ts';
 import { CreateFolderForm } from './create-folder-form.tsx';
@@ -15,6 +24,10 @@ export interface FolderListPaneProps {
   onSelect: (id: string) => void;
   onCreated: (folder: Folder) => void;
   sortKey: FolderSortKey;
+  /** The folder search the list shows ('' for all folders). */
+  search: string;
+  /** The user searched (a name) or cleared the search (''). */
+  onSearch: (search: string) => void;
   pageSize: number;
   onPageSizeChange: (size: number) => void;
 }
@@ -27,11 +40,24 @@ export function FolderListPane({
   onSelect,
   onCreated,
   sortKey,
+  search,
+  onSearch,
   pageSize,
   onPageSizeChange,
 }: FolderListPaneProps) {
   const intl = useIntl();
   const items = folders.items;
+  const found =
+    search && folders.status === 'ready' && folders.current
+      ? intl.formatMessage({ id: 'projects.folders.search.count' }, { count: folders.total, search })
+      : null;
+  // Said after a search the user made, or cleared, once its answer is in.
+  useAnnounceChange(
+    search,
+    folders.status !== 'ready' || !folders.current
+      ? null
+      : (found ?? intl.formatMessage({ id: 'projects.folders.search.all' }, { count: folders.total })),
+  );
   return (
     <section className={styles.panel} aria-labelledby="folders-heading">
       <Inline gap="sm" align="center" justify="between">
@@ -43,6 +69,18 @@ export function FolderListPane({
           <FolderListOptions sortKey={sortKey} pageSize={pageSize} onPageSizeChange={onPageSizeChange} />
         </Inline>
       </Inline>
+      <div role="search" aria-label={intl.formatMessage({ id: 'projects.folders.search.region' })}>
+        <SearchField
+          label={intl.formatMessage({ id: 'projects.folders.search.label' })}
+          onSubmit={(value) => onSearch(value.trim())}
+          onClear={() => onSearch('')}
+        />
+      </div>
+      {found ? (
+        <Text tone="muted" role="status" aria-live="off">
+          {found}
+        </Text>
+      ) : null}
       {folders.status === 'error' ? <p role="alert">{folders.error}</p> : null}
       <GridList
         aria-labelledby="folders-heading"
@@ -61,14 +99,19 @@ export function FolderListPane({
           }
         }}
         renderEmptyState={() =>
-          folders.status === 'ready' ? intl.formatMessage({ id: 'projects.folders.empty' }) : null
+          folders.status === 'ready'
+            ? intl.formatMessage({ id: search ? 'projects.folders.search.none' : 'projects.folders.empty' }, { search })
+            : null
         }
       >
         {(folder) => (
           <GridListItem id={folder.id} textValue={folder.name}>
             <span>{folder.name}</span>
             <Text as="span" tone="muted">
-              {intl.formatMessage({ id: 'projects.folders.count' }, { count: folder.stats.originals })}
+              {intl.formatMessage(
+                { id: 'projects.folders.figures' },
+                { originals: folder.stats.originals, conversions: folder.stats.conversions },
+              )}
             </Text>
           </GridListItem>
         )}

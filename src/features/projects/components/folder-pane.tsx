@@ -24,8 +24,10 @@ export interface FolderPaneProps {
   project: Project;
   /** The selected folder, if any. */
   folder: Folder | null;
-  /** The folder list (its page of folders, to move originals to; reloaded when the originals' count changes). */
+  /** The folder list (its page of folders, to move originals to). */
   folders: PagedList<Folder>;
+  /** The originals of a folder changed (added, moved, deleted): the folders' figures are asked again. */
+  onCountChange: () => void;
   onDeleted: (id: string) => void;
   /** An original to bring into view and focus once it is listed. */
   originalToShow: string | null;
@@ -38,6 +40,7 @@ export function FolderPane({
   project,
   folder,
   folders,
+  onCountChange,
   onDeleted,
   originalToShow,
   onOriginalShown,
@@ -103,7 +106,7 @@ export function FolderPane({
             key={folder.id}
             folder={folder}
             folders={folders.items}
-            onCountChange={folders.reload}
+            onCountChange={onCountChange}
             originalToShow={originalToShow}
             onShown={onOriginalShown}
             renderConversions={renderConversions}

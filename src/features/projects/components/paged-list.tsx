@@ -56,6 +56,8 @@ export interface PagedListOptions<T, R extends LoadedPage<T>> {
 /** A paged list and the SPEC.md section 4 rules for what it shows after a create or a delete. */
 export interface PagedList<T> {
   status: 'loading' | 'ready' | 'error';
+  /** Whether what is shown answers the current query and page (not the last one's, kept while it loads). */
+  current: boolean;
   /** Why the last load failed. */
   error: string | null;
   items: T[];
@@ -69,6 +71,8 @@ export interface PagedList<T> {
   removed: (id: string) => void;
   /** An item that changed in place (renamed, starred). */
   replaced: (item: T) => void;
+  /** Items that changed in place, each as `change` makes it from the list's current copy (fresh figures). */
+  patched: (change: (item: T) => T) => void;
   /** Loads the current page again. */
   reload: () => void;
 }
@@ -115,6 +119,7 @@ export function usePagedList<T extends { id: string }, R extends LoadedPage<T> =
 
   return {
     ...shown,
+    current: resource.status === 'ready' || resource.status === 'error',
     page,
     pageSize,
     setPage: (next) => setPaging((current) => ({ ...current, page: next })),
@@ -139,6 +144,7 @@ export function usePagedList<T extends { id: string }, R extends LoadedPage<T> =
     },
     replaced: (item) =>
       update((value) => ({ ...value, items: value.items.map((one) => (one.id === item.id ? item : one)) })),
+    patched: (change) => update((value) => ({ ...value, items: value.items.map(change) })),
     reload,
   };
 }

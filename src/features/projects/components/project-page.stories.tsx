@@ -272,6 +272,12 @@ export const DeleteSelectedFolder: Story = {
     await expect(canvas.queryByRole('button', { name: 'Delete folder' })).toBeNull();
     await runFolderMenu(canvasElement, 'Intro', 'Delete folder');
     const dialog = await within(document.body).findByRole('alertdialog', { name: 'Delete the folder “Intro”?' });
+    // What goes with it, from GET /api/recordings of the folder.
+    await waitFor(() => expect(within(dialog).getByText('It holds 2 originals and no conversions.')).toBeVisible());
+    const intro = (loaded.studio as StudioState).folders[0]!;
+    await expect(h.calls.find((c) => c.method === 'GET' && c.path === '/api/recordings')?.query.get('folder_id')).toBe(
+      intro.id,
+    );
     await tabTo(within(dialog).getByRole('button', { name: 'Delete permanently' }));
     await userEvent.keyboard('{Enter}');
     // By the dialog itself: the toast that follows is an alertdialog too.
@@ -409,10 +415,13 @@ export const RenameRecording: Story = {
   },
 };
 
-/** deleteRecording from the original's menu. */
+/** deleteRecording from the original's menu; the folder's figures follow (POST /api/stats/folders), the folders are not listed again. */
 export const DeleteRecording: Story = {
   loaders: [() => harness(studio())],
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    await waitFor(() => expect(folderRow(canvasElement, 'Intro')).toHaveTextContent('2 originals, no conversions'));
+    const listed = folderCalls(h).length;
     await openOriginalMenu(canvasElement, 'Second take', 'Delete');
     const dialog = await within(document.body).findByRole('alertdialog', {
       name: 'Delete the recording “Second take”?',
@@ -424,6 +433,10 @@ export const DeleteRecording: Story = {
     const list = within(canvasElement).getByRole('list', { name: 'Originals in Intro' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     await expect(announced()).toContain('Recording “Second take” deleted.');
+    await waitFor(() => expect(folderRow(canvasElement, 'Intro')).toHaveTextContent('1 original, no conversions'));
+    const statsCall = h.calls.find((c) => c.method === 'POST' && c.path === '/api/stats/folders');
+    await expect((statsCall?.body as { folder_ids: string[] }).folder_ids).toHaveLength(3);
+    await expect(folderCalls(h)).toHaveLength(listed);
   },
 };
 
@@ -517,5 +530,36 @@ export const ConvertFromTheMenu: Story = {
     await expect(await canvas.findByText('Now at /choose-voices')).toBeVisible();
     const stored = JSON.parse(localStorage.getItem(NEW_ORIGINAL_KEY) ?? 'null') as { uploaded: string[] } | null;
     await expect(stored?.uploaded).toEqual([second.id]);
+  },
+};
+
+/** Folder search (GET /api/folders/search, 10 a page): the first match opens; Escape lists every folder again. */
+export const SearchFolders: Story = {
+  loaders: [() => harness(studio())],
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(folderRow(canvasElement, 'Intro')).toHaveAttribute('aria-selected', 'true'));
+    await tabTo(canvas.getByRole('searchbox', { name: 'Search folders by name' }));
+    await userEvent.keyboard('out{Enter}');
+    await waitFor(() => expect(folderNames(canvasElement)).toEqual(['Outro']));
+    await waitFor(() => expect(folderRow(canvasElement, 'Outro')).toHaveAttribute('aria-selected', 'true'));
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Outro' })).toBeVisible();
+    await expect(canvas.getByText('1 folder matches “out”.')).toBeVisible();
+    await waitFor(() => expect(announced()).toContain('1 folder matches “out”.'));
+    const search = h.calls.find((c) => c.path === '/api/folders/search');
+    await expect(search?.query.get('search')).toBe('out');
+    await expect(search?.query.get('limit')).toBe('10');
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(folderNames(canvasElement)).toEqual(['Intro', 'Episodes', 'Outro']));
+    await waitFor(() => expect(announced()).toContain('Every folder: 3 folders.'));
+    // The folder the search opened stays open.
+    await expect(folderRow(canvasElement, 'Outro')).toHaveAttribute('aria-selected', 'true');
+
+    await userEvent.keyboard('zzz{Enter}');
+    await expect(
+      await canvas.findByText('No folder’s name contains “zzz”. Clear the search to see every folder.'),
+    ).toBeVisible();
   },
 };

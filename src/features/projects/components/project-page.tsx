@@ -85,7 +85,11 @@ export function ProjectPage({ renderConversions }: ProjectPageProps = {}) {
                   </Button>
                   <Menu
                     onAction={(key) => {
-                      if (key === 'info') openModal({ id: 'projectInfo', data: { project: p } });
+                      if (key === 'info')
+                        openModal({
+                          id: 'projectInfo',
+                          data: { project: p, onUpdated: (saved) => project.update(() => saved) },
+                        });
                       if (key === 'export') void exporter.run({ kind: 'project', id: p.id }, p.name);
                     }}
                   >

@@ -1,15 +1,23 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useReducer } from 'react';
+import { useCallback, useReducer, useState } from 'react';
 import { pageCount, pageForSize } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { listPreferencesStore } from '../../../machines/index.ts';
-import { listFolders, type Folder, type Project } from '../api/projects-api.ts';
+import {
+  getFolderStats,
+  listFolders,
+  searchFolders,
+  SEARCH_PAGE_SIZE,
+  type Folder,
+  type Project,
+} from '../api/projects-api.ts';
 import { folderSortOf } from '../list-rules.ts';
 import { folderSelection, initialFolderSelection, isNewTarget, originalToShow, type UrlTarget } from '../url-target.ts';
 import { FolderListPane } from './folder-list-pane.tsx';
 import { FolderPane } from './folder-pane.tsx';
 import type { RenderConversions } from './originals-pane.tsx';
 import { usePagedList } from './paged-list.tsx';
+import { useFreshFigures } from './use-fresh-figures.ts';
 import * as styles from './projects.css.ts';
 
 export interface ProjectStudioProps {
@@ -29,14 +37,33 @@ export function ProjectStudio({ project, target, renderConversions }: ProjectStu
   const prefs = useSelector(listPreferencesStore, (s) => s.context.folders);
   const sort = folderSortOf(prefs.sort, prefs.direction);
   const [selection, dispatch] = useReducer(folderSelection, target, initialFolderSelection);
+  // A search lists the matching folders, 10 a page (SPEC.md section 9); the first match opens.
+  const [search, setSearch] = useState('');
   const folders = usePagedList<Folder>({
-    query: `${project.id}|${sort.key}`,
-    pageSize: prefs.pageSize,
+    query: `${project.id}|${sort.key}|${search}`,
+    pageSize: search ? SEARCH_PAGE_SIZE : prefs.pageSize,
     load: (page, signal) =>
-      listFolders(api, { ...page, project_id: project.id, sort: sort.sort, direction: sort.direction }, { signal }),
+      search
+        ? searchFolders(api, { ...page, project_id: project.id, search }, { signal })
+        : listFolders(api, { ...page, project_id: project.id, sort: sort.sort, direction: sort.direction }, { signal }),
     onLoad: (result) => dispatch({ type: 'folders.loaded', listed: result.items.map((f) => f.id) }),
   });
   const items = folders.items;
+  // The folders' figures (originals, conversions, seconds of audio) follow uploads, deletes, moves and
+  // finished conversions through POST /api/stats/folders, without listing the folders again.
+  const { patched } = folders;
+  const refreshFigures = useFreshFigures(
+    items.map((f) => f.id),
+    (ids) => {
+      getFolderStats(api, ids)
+        .then((stats) =>
+          patched((folder) => (stats.has(folder.id) ? { ...folder, stats: stats.get(folder.id)! } : folder)),
+        )
+        .catch(() => {
+          // The figures shown stay as they were; the next change or visit asks again.
+        });
+    },
+  );
   // A new visit of the address (the same page, another ?folder=&original=, or the same link again).
   if (isNewTarget(selection, target)) {
     dispatch({ type: 'url.navigated', target, listed: items.map((f) => f.id) });
@@ -70,6 +97,8 @@ export function ProjectStudio({ project, target, renderConversions }: ProjectStu
         onSelect={(id) => dispatch({ type: 'folder.chosen', id })}
         onCreated={onCreated}
         sortKey={sort.key}
+        search={search}
+        onSearch={setSearch}
         pageSize={prefs.pageSize}
         onPageSizeChange={changePageSize}
       />
@@ -77,6 +106,7 @@ export function ProjectStudio({ project, target, renderConversions }: ProjectStu
         project={project}
         folder={current}
         folders={folders}
+        onCountChange={refreshFigures}
         onDeleted={onDeleted}
         originalToShow={originalToShow(selection)}
         onOriginalShown={onOriginalShown}

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
-import { LIST_PREFERENCES_KEY, listPreferencesStore } from '../../../machines/index.ts';
+import { LIST_PREFERENCES_KEY, listPreferencesStore, liveEventBus } from '../../../machines/index.ts';
 import { testUser, makeProject } from '../../../api/testing/index.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { registerProjectsModals } from '../modals/register.ts';
@@ -288,5 +288,59 @@ export const ProjectInfo: Story = {
     await expect(dialog).toHaveTextContent('Size3 MB');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** The models a project uses, from its details: GET /api/models for the choice, PUT /api/projects/{id} to save it. */
+export const ProjectModels: Story = {
+  loaders: [() => harness(state())],
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    await openRowMenu(canvasElement, 'Podcast', 'Project details');
+    let dialog = await within(document.body).findByRole('dialog', { name: 'Project “Podcast”' });
+    const sts = await within(dialog).findByRole('checkbox', { name: 'Timbre STS' });
+    await expect(within(dialog).getByRole('checkbox', { name: /Timbre STS Long-form/ })).toBeDisabled();
+    await expect(dialog).toHaveTextContent('Not in your plan');
+    await expect(within(dialog).getByRole('button', { name: 'Save models' })).toBeDisabled();
+    await tabTo(sts);
+    await userEvent.keyboard(' ');
+    await tabTo(within(dialog).getByRole('button', { name: 'Save models' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
+    await expect(announced()).toContain('“Podcast” uses 1 model now.');
+    const put = h.calls.find((c) => c.method === 'PUT' && c.path.startsWith('/api/projects/'));
+    await expect(put?.body).toEqual({ models: [sts.getAttribute('value')] });
+
+    // Opened again, the details show the saved choice.
+    await openRowMenu(canvasElement, 'Podcast', 'Project details');
+    dialog = await within(document.body).findByRole('dialog', { name: 'Project “Podcast”' });
+    await expect(await within(dialog).findByRole('checkbox', { name: 'Timbre STS' })).toBeChecked();
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+/** The rows' figures follow finished conversions (POST /api/stats/projects), without listing the projects again. */
+export const FiguresFollowConversions: Story = {
+  loaders: [() => harness(state())],
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    const studio = loaded.studio as StudioState;
+    const canvas = within(canvasElement);
+    const row = () => canvas.getByRole('row', { name: /^Podcast/ });
+    await canvas.findByRole('rowheader', { name: 'Podcast' });
+    await expect(canvas.getByRole('columnheader', { name: 'Conversions' })).toBeVisible();
+    await expect(row()).toHaveTextContent('0 s');
+    const listed = h.calls.filter((c) => c.path === '/api/projects').length;
+    // Two conversions of the project finished meanwhile; the app hears of it (here: events were missed).
+    studio.projects[0]!.stats = { ...studio.projects[0]!.stats, conversions: 2, duration: 12 };
+    liveEventBus.trigger.received({ events: [], gap: true });
+    await waitFor(() => expect(row()).toHaveTextContent('12 s'));
+    const call = h.calls.find((c) => c.method === 'POST' && c.path === '/api/stats/projects');
+    // The deleted project (Ads) is not asked about.
+    await expect((call?.body as { project_ids: string[] }).project_ids).toEqual([
+      studio.projects[0]!.id,
+      studio.projects[1]!.id,
+    ]);
+    await expect(h.calls.filter((c) => c.path === '/api/projects')).toHaveLength(listed);
   },
 };

@@ -10,6 +10,7 @@ import {
   Skeleton,
   Stack,
   formatDate,
+  formatDuration,
   formatSize,
   Inline,
   Menu,
@@ -28,10 +29,11 @@ import {
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { listPreferencesStore } from '../../../machines/index.ts';
-import { createProject, listProjects, searchProjects, type Project } from '../api/projects-api.ts';
+import { createProject, getProjectStats, listProjects, searchProjects, type Project } from '../api/projects-api.ts';
 import { PROJECT_SORTS, projectSortOf, projectStateOf } from '../list-rules.ts';
 import { NameForm } from './name-form.tsx';
 import { ListPager, usePagedList } from './paged-list.tsx';
+import { useFreshFigures } from './use-fresh-figures.ts';
 import * as styles from './projects.css.ts';
 import { openModal } from '../../../shared/modals/index.ts';
 
@@ -58,6 +60,21 @@ export function ProjectsPage() {
         ? searchProjects(api, { ...page, search, sort: sort.sort, direction: sort.direction }, { signal })
         : listProjects(api, { ...page, sort: sort.sort, direction: sort.direction, state }, { signal }),
   });
+
+  // The figures of the projects shown follow finished conversions through POST /api/stats/projects.
+  const { patched } = list;
+  useFreshFigures(
+    list.items.filter((p) => p.deleted_at === null).map((p) => p.id),
+    (ids) => {
+      getProjectStats(api, ids)
+        .then((stats) =>
+          patched((project) => (stats.has(project.id) ? { ...project, stats: stats.get(project.id)! } : project)),
+        )
+        .catch(() => {
+          // The figures shown stay as they were; the next change or visit asks again.
+        });
+    },
+  );
 
   const stateLabel = intl.formatMessage({ id: `projects.state.${state}` });
   const countMessage = search
@@ -126,6 +143,12 @@ export function ProjectsPage() {
           <Column id="originals">
             <FormattedMessage id="projects.column.originals" />
           </Column>
+          <Column id="conversions">
+            <FormattedMessage id="projects.column.conversions" />
+          </Column>
+          <Column id="audio">
+            <FormattedMessage id="projects.column.audio" />
+          </Column>
           <Column id="size">
             <FormattedMessage id="projects.column.size" />
           </Column>
@@ -160,6 +183,8 @@ export function ProjectsPage() {
               </Cell>
               <Cell>{formatDate(project.created_at)}</Cell>
               <Cell>{intl.formatNumber(project.stats.originals)}</Cell>
+              <Cell>{intl.formatNumber(project.stats.conversions)}</Cell>
+              <Cell>{formatDuration(project.stats.duration)}</Cell>
               <Cell>{formatSize(project.stats.size)}</Cell>
               <Cell>
                 <ProjectMenu project={project} onRenamed={list.replaced} onDeleted={list.removed} />
@@ -200,7 +225,7 @@ function ProjectMenu({
       </Button>
       <Menu
         onAction={(key) => {
-          if (key === 'info') openModal({ id: 'projectInfo', data: { project } });
+          if (key === 'info') openModal({ id: 'projectInfo', data: { project, onUpdated: onRenamed } });
           if (key === 'rename') openModal({ id: 'renameProject', data: { project, onRenamed } });
           if (key === 'delete') openModal({ id: 'deleteProject', data: { project, onDeleted } });
         }}

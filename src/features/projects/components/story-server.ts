@@ -3,6 +3,7 @@ import { synthesiseClip } from '../../../../design-system/components/WaveformPla
 import {
   day,
   makeFolder,
+  makeModel,
   makeProject,
   makeRecording,
   mergeRoutes,
@@ -10,7 +11,7 @@ import {
   type FakeCall,
   type FakeRoutes,
 } from '../../../api/testing/index.ts';
-import type { Folder, Note, Project, Recording } from '../api/projects-api.ts';
+import type { Folder, Model, Note, Project, Recording } from '../api/projects-api.ts';
 
 /**
  * A small marketplace for the studio's stories: projects, folders, originals and notes kept in memory and
@@ -52,6 +53,8 @@ export interface StudioState {
   folders: Folder[];
   originals: Recording[];
   notes: Note[];
+  /** The conversion models GET /api/models answers (two of the catalogue's by default). */
+  models?: Model[];
   /** Answers to replace by route, e.g. a 402 for exports. */
   overrides?: FakeRoutes;
 }
@@ -116,6 +119,54 @@ export function studioRoutes(state: StudioState): FakeRoutes {
         call,
       );
     },
+    'GET /api/folders/search': (call) => {
+      const search = (call.query.get('search') ?? '').toLowerCase();
+      return page(
+        state.folders.filter(
+          (f) => f.project_id === call.query.get('project_id') && f.active && f.name.toLowerCase().includes(search),
+        ),
+        call,
+      );
+    },
+    // A folder's figures as its originals now are (each six seconds of the shared clip); its conversions as stated.
+    'POST /api/stats/folders': (call) => {
+      const ids = (call.body as { folder_ids: string[] }).folder_ids;
+      const items = state.folders
+        .filter((f) => ids.includes(f.id))
+        .map((f) => {
+          const originals = state.originals.filter((r) => r.parent_folder_id === f.id && r.active);
+          return {
+            id: f.id,
+            stats: {
+              originals: originals.length,
+              conversions: f.stats.conversions,
+              duration: originals.reduce((sum, r) => sum + (r.duration ?? 0), 0),
+              size: originals.reduce((sum, r) => sum + (r.size ?? 0), 0),
+            },
+          };
+        });
+      return { status: 200, body: { items } };
+    },
+    'POST /api/stats/projects': (call) => {
+      const ids = (call.body as { project_ids: string[] }).project_ids;
+      const items = state.projects.filter((p) => ids.includes(p.id)).map((p) => ({ id: p.id, stats: p.stats }));
+      return { status: 200, body: { items } };
+    },
+    'GET /api/recordings': (call) => ({
+      status: 200,
+      body: {
+        items: state.originals.filter((r) => r.parent_folder_id === call.query.get('folder_id') && r.active),
+      },
+    }),
+    'GET /api/models': () => ({
+      status: 200,
+      body: {
+        items: state.models ?? [
+          makeModel(1, 'Timbre STS'),
+          makeModel(2, 'Timbre STS Long-form', { user_can_use_model: false }),
+        ],
+      },
+    }),
     'POST /api/folders': (call) => {
       const { project_id, name } = call.body as { project_id: string; name: string };
       const folder = { ...makeFolder(50, project_id, name), id: NEW_IDS[1]! };
@@ -161,6 +212,12 @@ export function studioRoutes(state: StudioState): FakeRoutes {
     const found = project(call.params.id);
     if (!found) return undefined;
     found.name = (call.body as { name: string }).name;
+    return { status: 200, body: found };
+  };
+  routes['PUT /api/projects/{id}'] = (call) => {
+    const found = project(call.params.id);
+    if (!found) return undefined;
+    found.models = (call.body as { models: string[] }).models;
     return { status: 200, body: found };
   };
   routes['DELETE /api/projects/{id}'] = (call) => {

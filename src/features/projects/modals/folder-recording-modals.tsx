@@ -4,17 +4,22 @@ import {
   formatDuration,
   formatSize,
   InformationDialog,
+  Text,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
+import { useApi } from '../../../api/index.ts';
+import { useResource } from '../../../machines/index.ts';
 import {
   deleteFolder,
   deleteRecording,
+  listFolderRecordings,
   renameFolder,
   updateRecording,
   type Folder,
   type Recording,
 } from '../api/projects-api.ts';
 import * as styles from '../components/projects.css.ts';
+import { folderContents } from '../list-rules.ts';
 import {
   makeDeleteModal,
   makeRenameModal,
@@ -49,11 +54,31 @@ export const DeleteFolderModal = makeDeleteModal<DeleteFolderData, string>({
   doneId: 'projects.folder.delete.done',
   entity: 'folder',
   name: (data) => data.folder.name,
+  details: (data) => <FolderContentsNote folderId={data.folder.id} />,
   remove: async (api, data, permanent) => {
     await deleteFolder(api, data.folder.id, permanent);
     return data.folder.id;
   },
 });
+
+/**
+ * What deleting a folder takes with it, counted from GET /api/recordings (every original and conversion of
+ * the folder), with the conversions it would stop. Nothing while it loads or when it cannot be read.
+ */
+function FolderContentsNote({ folderId }: { folderId: string }) {
+  const intl = useIntl();
+  const api = useApi();
+  const recordings = useResource(['folder-recordings', folderId], (signal) =>
+    listFolderRecordings(api, folderId, { signal }),
+  );
+  if (recordings.status !== 'ready') return null;
+  const contents = folderContents(recordings.value);
+  return (
+    <Text tone={contents.inProgress > 0 ? 'critical' : 'muted'}>
+      {intl.formatMessage({ id: 'projects.folder.delete.contents' }, { ...contents })}
+    </Text>
+  );
+}
 
 export interface RenameRecordingData extends RenameData<Recording> {
   recording: Recording;

@@ -4,6 +4,8 @@ import { useSelector } from '@xstate/react';
 import {
   announce,
   Button,
+  Checkbox,
+  CheckboxGroup,
   Dialog,
   formatDate,
   formatDateTime,
@@ -14,10 +16,21 @@ import {
   Radio,
   RadioGroup,
   Stack,
+  Text,
   type ModalComponentProps,
 } from '../../../../design-system/index.ts';
-import { listPreferencesStore } from '../../../machines/index.ts';
-import { deleteProject, renameProject, type Project, type ProjectState } from '../api/projects-api.ts';
+import { useApi } from '../../../api/index.ts';
+import { failureMessage, listPreferencesStore, useResource } from '../../../machines/index.ts';
+import { closeModalsAfter } from '../../../shared/modals/index.ts';
+import {
+  deleteProject,
+  getProjectStats,
+  listModels,
+  renameProject,
+  setProjectModels,
+  type Project,
+  type ProjectState,
+} from '../api/projects-api.ts';
 import { PROJECT_SORTS, PROJECT_STATES, projectSortOf, projectStateOf } from '../list-rules.ts';
 import * as styles from '../components/projects.css.ts';
 import {
@@ -65,15 +78,25 @@ export const DeleteProjectModal = makeDeleteModal<DeleteProjectData, string>({
   },
 });
 
-/** projectInfo: the project's dates and totals. */
+/** projectInfo: the project's dates and totals, and the models it uses. */
 export interface ProjectInfoData {
   project: Project;
+  /** The project as the server answered it after a change (its models saved). */
+  onUpdated?: (project: Project) => void;
 }
 
 export function ProjectInfoModal({ data }: ModalComponentProps<ProjectInfoData>) {
   const intl = useIntl();
+  const api = useApi();
+  // The figures as they are now (POST /api/stats/projects): the page's copy may predate uploads and conversions.
+  const fresh = useResource(data ? ['project-stats', data.project.id] : null, () =>
+    getProjectStats(api, [data!.project.id]),
+  );
   if (!data) return null;
-  const { project } = data;
+  const project = {
+    ...data.project,
+    stats: (fresh.status === 'ready' ? fresh.value.get(data.project.id) : undefined) ?? data.project.stats,
+  };
   const rows: [MessageId, string][] = [
     ['projects.info.created', formatDateTime(project.created_at)],
     [
@@ -92,16 +115,81 @@ export function ProjectInfoModal({ data }: ModalComponentProps<ProjectInfoData>)
     <InformationDialog
       title={intl.formatMessage({ id: 'projects.info.title' }, { name: project.name })}
       body={
-        <dl className={styles.facts}>
-          {rows.map(([id, value]) => (
-            <div key={id} className={styles.fact}>
-              <dt>{intl.formatMessage({ id })}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Stack gap="lg">
+          <dl className={styles.facts}>
+            {rows.map(([id, value]) => (
+              <div key={id} className={styles.fact}>
+                <dt>{intl.formatMessage({ id })}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {project.deleted_at === null ? <ProjectModels project={project} onUpdated={data.onUpdated} /> : null}
+        </Stack>
       }
     />
+  );
+}
+
+/**
+ * The conversion models a project uses (GET /api/models for the choice, PUT /api/projects/{id} to save it).
+ * Models the plan does not allow are shown but cannot be chosen. Saved, the dialog closes (SPEC.md section 2)
+ * and the change is said.
+ */
+function ProjectModels({ project, onUpdated }: { project: Project; onUpdated?: (project: Project) => void }) {
+  const intl = useIntl();
+  const api = useApi();
+  const models = useResource(['models'], (signal) => listModels(api, { signal }));
+  const [chosen, setChosen] = useState<string[]>(project.models);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const changed = chosen.length !== project.models.length || chosen.some((id) => !project.models.includes(id));
+  const save = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      const saved = await setProjectModels(api, project.id, chosen);
+      onUpdated?.(saved);
+      announce(intl.formatMessage({ id: 'projects.models.saved' }, { name: saved.name, count: saved.models.length }));
+      closeModalsAfter({ entity: 'project', action: 'update', ok: true });
+    } catch (failure) {
+      const message = intl.formatMessage({ id: 'projects.models.failed' }, { message: failureMessage(failure) });
+      setError(message);
+      announce(message, { politeness: 'assertive' });
+      setSaving(false);
+    }
+  };
+  if (models.status === 'error') {
+    return <Text tone="critical">{intl.formatMessage({ id: 'projects.models.loadFailed' })}</Text>;
+  }
+  return (
+    <Stack gap="sm">
+      <CheckboxGroup
+        label={intl.formatMessage({ id: 'projects.models.label' })}
+        description={intl.formatMessage({
+          id: models.status === 'loading' ? 'projects.models.loading' : 'projects.models.help',
+        })}
+        value={chosen}
+        onChange={setChosen}
+      >
+        {(models.status === 'ready' ? models.value : []).map((model) => (
+          <Checkbox
+            key={model.id}
+            value={model.id}
+            isDisabled={!model.user_can_use_model && !chosen.includes(model.id)}
+            description={model.user_can_use_model ? undefined : intl.formatMessage({ id: 'projects.models.notInPlan' })}
+          >
+            {model.name}
+          </Checkbox>
+        ))}
+      </CheckboxGroup>
+      {error ? <Text tone="critical">{error}</Text> : null}
+      <div>
+        <Button variant="secondary" size="sm" isDisabled={!changed} isPending={saving} onPress={() => void save()}>
+          <FormattedMessage id="projects.models.save" />
+        </Button>
+      </div>
+    </Stack>
   );
 }
 

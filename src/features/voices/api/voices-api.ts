@@ -46,6 +46,19 @@ export async function listVoices(
   return body(data);
 }
 
+/** GET /api/v2/voices/search: at most `limit` voices whose name contains the text, name prefixes first. */
+export async function searchVoicesByName(
+  api: ApiClients,
+  name: string,
+  options: { limit?: number; signal?: AbortSignal } = {},
+): Promise<Voice[]> {
+  const { data } = await api.models.GET('/api/v2/voices/search', {
+    params: { query: { name, limit: options.limit ?? 10 } },
+    signal: options.signal,
+  });
+  return body(data).items;
+}
+
 /** POST /api/v2/voices/favorite/{id}: marks or unmarks a favourite; answers the voice as it now is. */
 export async function setVoiceFavorite(api: ApiClients, id: string, favorite: boolean): Promise<Voice> {
   const { data } = await api.models.POST('/api/v2/voices/favorite/{id}', {

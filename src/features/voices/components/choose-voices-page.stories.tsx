@@ -8,7 +8,7 @@ import {
   voiceSelectionStore,
   type LastUsedVoiceEntry,
 } from '../../../machines/index.ts';
-import { testUser } from '../../../api/testing/index.ts';
+import { BASIC_STYLE, testUser } from '../../../api/testing/index.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { Button } from '../../../../design-system/index.ts';
 import { registerVoicesModals } from '../modals/register.ts';
@@ -321,6 +321,79 @@ export const SearchAndFilters: Story = {
     await expect(listQueries(h).at(-1)).toMatchObject({ search: 'o', gender: 'male', offset: '0' });
     await expect(canvas.getByRole('button', { name: 'Filters (1)' })).toHaveFocus();
     await expect(announced()).toContain('1 filter applied.');
+  },
+};
+
+/** Voice names as one types (GET /api/v2/voices/search, 10 at most): one press searches the list for that voice. */
+export const SearchByName: Story = {
+  loaders: [() => loadVoices('/choose-voices', { voices: catalogue() })],
+  play: async ({ canvasElement, loaded }) => {
+    const h = harnessOf(loaded);
+    const canvas = within(canvasElement);
+    await canvas.findByRole('article', { name: 'Ada' });
+    const field = canvas.getByRole('searchbox', { name: 'Search voices by name' });
+    await tabTo(field);
+    await userEvent.keyboard('br');
+    const names = await canvas.findByRole('group', { name: 'Voices named like “br”' });
+    await expect(
+      within(names)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Bruno']);
+    const asked = callsTo(h, 'GET', '/api/v2/voices/search').at(-1);
+    await expect(asked?.query.get('name')).toBe('br');
+    await expect(asked?.query.get('limit')).toBe('10');
+    // Not the list: it waits for Enter or a name.
+    await expect(cardNames(canvasElement)).toEqual(['Ada', 'Bruno', 'Chen', 'Dot', 'Echo']);
+
+    await tabTo(within(names).getByRole('button', { name: 'Bruno' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(cardNames(canvasElement)).toEqual(['Bruno']));
+    await expect(field).toHaveFocus();
+    await expect(field).toHaveValue('Bruno');
+    await waitFor(() => expect(announced()).toContain('1 voice matches “Bruno”'));
+    await expect(canvas.queryByRole('group', { name: /Voices named like/ })).toBeNull();
+  },
+};
+
+/** A narration style tag narrows the list to voices with a style so tagged; "Any Mood" to any style of the group. */
+export const FilterByStyleTag: Story = {
+  loaders: [
+    () =>
+      loadVoices('/choose-voices', {
+        voices: [
+          makeVoice(1, 'Ada', { narration_styles: [BASIC_STYLE] }),
+          makeVoice(2, 'Bruno'),
+          makeVoice(3, 'Chen', {
+            narration_styles: [BASIC_STYLE, { id: 'SLOW', info: { name: 'Slow' }, is_default: false, tags: ['slow'] }],
+          }),
+        ],
+      }),
+  ],
+  play: async ({ canvasElement, loaded }) => {
+    const h = harnessOf(loaded);
+    const canvas = within(canvasElement);
+    await canvas.findByRole('article', { name: 'Ada' });
+    await pressEnterOn(canvas.getByRole('button', { name: 'Filters' }));
+    const dialog = await body().findByRole('dialog', { name: 'Filter voices' });
+    const pace = await within(dialog).findByRole('group', { name: 'Pace' });
+    await tabTo(within(pace).getByRole('checkbox', { name: 'Slow' }));
+    await userEvent.keyboard(' ');
+    await pressEnterOn(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(cardNames(canvasElement)).toEqual(['Chen']));
+    await expect(listQueries(h).at(-1)).toMatchObject({ narration_style_tags: 'slow' });
+    await expect(canvas.getByRole('button', { name: 'Filters (1)' })).toHaveFocus();
+
+    // The whole Mood group instead: any voice with a calm or bright style (Bruno's Warm is calm).
+    await pressEnterOn(canvas.getByRole('button', { name: 'Filters (1)' }));
+    const again = await body().findByRole('dialog', { name: 'Filter voices' });
+    await tabTo(within(again).getByRole('checkbox', { name: 'Slow' }));
+    await userEvent.keyboard(' ');
+    await tabTo(within(again).getByRole('checkbox', { name: 'Any Mood' }));
+    await userEvent.keyboard(' ');
+    await pressEnterOn(within(again).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(cardNames(canvasElement)).toEqual(['Bruno']));
+    await expect(listQueries(h).at(-1)).toMatchObject({ narration_style_tag_groups: 'mood' });
   },
 };
 

@@ -143,6 +143,7 @@ function matches(voice: Voice, query: URLSearchParams): boolean {
   const locales = query.getAll('locales');
   const groups = query.getAll('narration_style_tag_groups');
   const tagsOfGroups = new Set(TAG_GROUPS.filter((g) => groups.includes(g.id)).flatMap((g) => g.tags.map((t) => t.id)));
+  const tags = query.getAll('narration_style_tags');
   const search = (query.get('search') ?? '').toLowerCase();
   return (
     anyOf('gender', voice.gender) &&
@@ -152,6 +153,7 @@ function matches(voice: Voice, query: URLSearchParams): boolean {
     anyOf('visibility', voice.visibility) &&
     (locales.length === 0 || voice.accents.some((a) => locales.includes(a.locale))) &&
     (groups.length === 0 || voice.narration_styles.some((s) => s.tags.some((t) => tagsOfGroups.has(t)))) &&
+    (tags.length === 0 || voice.narration_styles.some((s) => s.tags.some((t) => tags.includes(t)))) &&
     (!query.has('voice_talent') || String(voice.voice_talent) === query.get('voice_talent')) &&
     (query.get('favorite') !== 'true' || voice.favorite) &&
     (!search || voice.name.toLowerCase().includes(search))
@@ -182,6 +184,16 @@ export function voicesRoutes(state: VoicesState): FakeRoutes {
       const offset = Number(call.query.get('offset') ?? 0);
       const limit = Number(call.query.get('limit') ?? 20);
       return { status: 200, body: { items: items.slice(offset, offset + limit), total: items.length, offset, limit } };
+    },
+    // Names that contain the text, those that start with it first, at most `limit`.
+    'GET /api/v2/voices/search': (call) => {
+      const name = (call.query.get('name') ?? '').toLowerCase();
+      const limit = Number(call.query.get('limit') ?? 10);
+      const items = state.voices
+        .filter((v) => v.name.toLowerCase().includes(name))
+        .sort((a, b) => Number(b.name.toLowerCase().startsWith(name)) - Number(a.name.toLowerCase().startsWith(name)))
+        .slice(0, limit);
+      return { status: 200, body: { items } };
     },
     'POST /api/v2/voices/by-ids': (call) => {
       const ids = (call.body as { voice_ids: string[] }).voice_ids;

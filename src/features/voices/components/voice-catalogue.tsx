@@ -32,6 +32,7 @@ import { useReferenceData, valueOr } from '../use-reference-data.ts';
 import { activeFilterCount, filtersQuery, voiceFiltersStore } from '../voice-filters.store.ts';
 import { demoFor, offsetOf, VOICE_SORTS, voiceSortOf, type VoiceSortKey } from '../voice-rules.ts';
 import { VoiceCard, VoiceCardSkeleton, type CatalogueMode } from './voice-card.tsx';
+import { VoiceNameSuggestions } from './voice-name-suggestions.tsx';
 import * as styles from './voices.css.ts';
 import { openModal } from '../../../shared/modals/index.ts';
 
@@ -103,6 +104,7 @@ export function VoiceCatalogue({
   const [pendingFavourites, setPendingFavourites] = useState<ReadonlySet<string>>(new Set());
   const accentInfos = valueOr(useReferenceData('accentInfos'), {});
   const demoSets = valueOr(useReferenceData('demoSets'), NO_DEMOS);
+  const searchBox = useRef<HTMLDivElement>(null);
   const reportVoices = useRef(onVoices);
   reportVoices.current = onVoices;
 
@@ -254,7 +256,7 @@ export function VoiceCatalogue({
         </Text>
       </Inline>
       <Inline gap="md" align="end" role="search" aria-label={intl.formatMessage({ id: 'voices.search.region' })}>
-        <div className={styles.grow}>
+        <div className={styles.grow} ref={searchBox}>
           <SearchField
             label={intl.formatMessage({ id: 'voices.search.label' })}
             value={searchText}
@@ -296,6 +298,16 @@ export function VoiceCatalogue({
           <FormattedMessage id="voices.filters.open" values={{ count: filterCount }} />
         </Button>
       </Inline>
+      <VoiceNameSuggestions
+        text={searchText}
+        search={search}
+        onPick={(name) => {
+          setSearchText(name);
+          setSearch(name);
+          // The picked name is in the field, the list narrowed to it (its count is said): the user goes on from there.
+          searchBox.current?.querySelector('input')?.focus();
+        }}
+      />
       <Stack gap="md" aria-busy={loading}>
         {list.status === 'error' ? (
           <Stack gap="md">

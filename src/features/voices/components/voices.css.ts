@@ -261,3 +261,14 @@ globalStyle(`${compactList} > li`, { flex: '0 1 31rem', minWidth: 0 });
 globalStyle(`${list} button, ${list} a`, { '@media': { [WIDE]: { scrollMarginBottom: '16rem' } } });
 // In a tile the actions start under the art and may take a second line.
 globalStyle(`${tile} ${rowActions}`, { justifyContent: 'flex-start', flexWrap: 'wrap' });
+
+/** The narration style filters: one fieldset of a checkbox group per tag group. */
+export const styleFilters = style({
+  border: 'none',
+  margin: 0,
+  padding: 0,
+  minWidth: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+});

@@ -19,9 +19,12 @@ import * as styles from '../components/voices.css.ts';
 import { useReferenceData } from '../use-reference-data.ts';
 import {
   activeFilterCount,
+  anyOfGroup,
   EMPTY_VOICE_FILTERS,
+  styleValuesOf,
   toVoiceFilters,
   voiceFiltersStore,
+  withStyleValues,
   type VoiceFilters,
   type VoiceTalentFilter,
 } from '../voice-filters.store.ts';
@@ -153,28 +156,38 @@ export function VoicesFiltersModal({ data, close }: ModalComponentProps<VoicesFi
             <Text tone="critical">
               <FormattedMessage id="voices.filters.stylesFailed" />
             </Text>
+          ) : tagGroups.status !== 'ready' ? (
+            <Text tone="muted">
+              <FormattedMessage id="voices.filters.loading" />
+            </Text>
           ) : (
-            <CheckboxGroup
-              label={intl.formatMessage({ id: 'voices.filters.styles' })}
-              description={
-                tagGroups.status === 'loading'
-                  ? intl.formatMessage({ id: 'voices.filters.loading' })
-                  : intl.formatMessage({ id: 'voices.filters.stylesHelp' })
-              }
-              orientation="horizontal"
-              value={draft.narration_style_tag_groups}
-              onChange={(values) => change({ narration_style_tag_groups: values })}
-            >
-              {(tagGroups.status === 'ready' ? tagGroups.value : []).map((group) => (
-                <Checkbox
+            // Narration styles: per tag group, "any of the group" or some of its tags (a voice with a style so tagged).
+            <fieldset className={styles.styleFilters}>
+              <legend>
+                <FormattedMessage id="voices.filters.styles" />
+              </legend>
+              <Text tone="muted">
+                <FormattedMessage id="voices.filters.stylesHelp" />
+              </Text>
+              {tagGroups.value.map((group) => (
+                <CheckboxGroup
                   key={group.id}
-                  value={group.id}
-                  description={group.tags.map((tag) => tag.name).join(', ') || undefined}
+                  label={group.name}
+                  orientation="horizontal"
+                  value={styleValuesOf(draft, group)}
+                  onChange={(values) => change(withStyleValues(draft, group, values))}
                 >
-                  {group.name}
-                </Checkbox>
+                  <Checkbox value={anyOfGroup(group.id)}>
+                    <FormattedMessage id="voices.filters.anyOfGroup" values={{ group: group.name }} />
+                  </Checkbox>
+                  {group.tags.map((tag) => (
+                    <Checkbox key={tag.id} value={tag.id}>
+                      {tag.name}
+                    </Checkbox>
+                  ))}
+                </CheckboxGroup>
               ))}
-            </CheckboxGroup>
+            </fieldset>
           )}
         </Stack>
       </Dialog>
