@@ -1107,7 +1107,11 @@ export interface components {
             label: string | null;
             voice_name: string | null;
             url: string | null;
+            waveform_url: string | null;
+            duration: number | null;
             original_url: string | null;
+            original_waveform_url: string | null;
+            original_duration: number | null;
             /** @description The user has deleted the conversion since. */
             deleted: boolean;
         };
