@@ -2994,6 +2994,8 @@ export interface operations {
                 direction?: components["parameters"]["Direction"];
                 /** @description Case-insensitive substring match on e-mail, username, first and last name. */
                 search?: string;
+                /** @description Only the members of this group. */
+                group_id?: components["schemas"]["Id"];
             };
             header?: never;
             path?: never;

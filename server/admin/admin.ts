@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../openapi/generated/auth.js';
-import { groups, users } from '../db/schema.ts';
+import { groups, userGroups, users } from '../db/schema.ts';
 import { notFound } from '../platform/errors.ts';
 import type { Handler } from '../platform/handlers.ts';
 import { callerId, changedUser } from '../identity/current-user.ts';
@@ -45,8 +45,18 @@ function userSearch(search: string | undefined): SQL | undefined {
 /** GET /api/v3/users: one page of live users, sorted (created_at desc by default) and searched. */
 export const listUsers: Handler<'listUsers'> = async (request) => {
   const { db } = request.server;
-  const { limit = DEFAULT_LIMIT, offset = 0, sort = 'created_at', direction = 'desc', search } = request.query;
-  const where = and(isNull(users.deletedAt), userSearch(search));
+  const {
+    limit = DEFAULT_LIMIT,
+    offset = 0,
+    sort = 'created_at',
+    direction = 'desc',
+    search,
+    group_id,
+  } = request.query;
+  const inGroup = group_id
+    ? sql`exists (select 1 from ${userGroups} ug where ug.user_id = ${users.id} and ug.group_id = ${group_id})`
+    : undefined;
+  const where = and(isNull(users.deletedAt), userSearch(search), inGroup);
   const order = direction === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db
