@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { loadChunk } from '../shared/chunk-load.ts';
 import { EXTERNAL_LINKS } from '../shared/external-links.ts';
+import { AdminOnly } from './admin-only.tsx';
 import { HomeRoute } from './home-route.tsx';
 import { NotFound } from './not-found.tsx';
 import { PageLoader } from './page-loader.tsx';
@@ -39,7 +40,6 @@ export const GUARDED_PATHS_TO_COME = [
   '/calibrations/create',
   '/help-video',
   '/audio-settings',
-  '/users',
 ] as const;
 
 /**
@@ -238,6 +238,28 @@ export const routes: RouteObject[] = [
                 element: <NotFound />,
                 handle: titled('notFound.title'),
               })),
+              {
+                // The admin console: admins only; anyone else finds the not-found page (and its title) there.
+                element: <AdminOnly />,
+                children: [
+                  {
+                    path: '/users',
+                    lazy: chunk(
+                      () => import('../features/admin/components/admin-page.tsx'),
+                      (m) => m.AdminPage,
+                    ),
+                    handle: { title: 'notFound.title', adminTitle: 'admin.title' } satisfies RouteHandle,
+                  },
+                  {
+                    path: '/users/:userId',
+                    lazy: chunk(
+                      () => import('../features/admin/components/user-detail-page.tsx'),
+                      (m) => m.UserDetailPage,
+                    ),
+                    handle: { title: 'notFound.title', adminTitle: 'admin.title' } satisfies RouteHandle,
+                  },
+                ],
+              },
               {
                 path: '/account/plan',
                 lazy: chunk(

@@ -47,7 +47,7 @@ export async function listGroups(
 export async function usageOf(api: ApiClients, ownerIds: string[], options: Options = {}): Promise<UsageRow[]> {
   if (ownerIds.length === 0) return [];
   const { data } = await api.marketplace.POST('/api/stats/users', {
-    body: { owner_ids: ownerIds, limit: Math.min(100, ownerIds.length) },
+    body: { owner_ids: ownerIds, limit: Math.min(100, ownerIds.length), offset: 0 },
     signal: options.signal,
   });
   return body(data).items;
