@@ -99,7 +99,7 @@ export function ReportItem({ report, pending, onMark, mediaElement }: ReportItem
               />
             ) : (
               <Text tone="muted">
-                <FormattedMessage id="admin.reports.deleted" />
+                <FormattedMessage id={report.conversion.deleted ? 'admin.reports.deleted' : 'admin.reports.notReady'} />
               </Text>
             )
           ) : null}
@@ -111,10 +111,7 @@ export function ReportItem({ report, pending, onMark, mediaElement }: ReportItem
               <ul>
                 {report.feedback.files.map((file) => (
                   <li key={file.url}>
-                    <Link href={file.url}>
-                      {file.file_name}
-                    </Link>{' '}
-                    <Text tone="muted">{formatSize(file.size)}</Text>
+                    <Link href={file.url}>{file.file_name}</Link> <Text tone="muted">{formatSize(file.size)}</Text>
                   </li>
                 ))}
               </ul>
