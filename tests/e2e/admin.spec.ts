@@ -60,7 +60,7 @@ test.describe('the admin console, keyboard only', () => {
   test('a plain user finds nothing at /users; the admin finds them, sets them red, and resolves their report', async ({
     page,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const first = `Rep${unique()
       .replace(/[^a-z]/g, '')
       .slice(0, 8)}`;

@@ -112,7 +112,7 @@ export function AdminPage({ mediaElement }: AdminPageProps) {
           />
         </TabPanel>
         <TabPanel id="reports">
-          <ReportsQueue mediaElement={mediaElement} />
+          <ReportsQueue mediaElement={mediaElement} headingLevel={2} />
         </TabPanel>
       </Tabs>
     </PageBlock>

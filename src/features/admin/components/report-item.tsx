@@ -24,6 +24,11 @@ export interface ReportItemProps {
    * @default 'audio'
    */
   mediaElement?: 'audio' | 'video';
+  /**
+   * The level of the report's heading in the page's outline.
+   * @default 3
+   */
+  headingLevel?: 2 | 3;
 }
 
 /** The A/B tracks of a reported conversion: its original first, then the conversion, on one timeline. */
@@ -53,7 +58,8 @@ function tracksOf(report: Report, labels: { original: string; conversion: string
  * what they wrote; a conversion issue plays its original and conversion on the A/B player (keys 1–2, X),
  * feedback lists its attachments as signed links. Mark seen or resolved.
  */
-export function ReportItem({ report, pending, onMark, mediaElement }: ReportItemProps) {
+export function ReportItem({ report, pending, onMark, mediaElement, headingLevel = 3 }: ReportItemProps) {
+  const H = headingLevel === 2 ? 'h2' : 'h3';
   const intl = useIntl();
   const sender = report.user ? `${report.user.first_name} ${report.user.last_name}`.trim() || report.user.email : null;
   const headingId = `report-${report.id}`;
@@ -67,9 +73,9 @@ export function ReportItem({ report, pending, onMark, mediaElement }: ReportItem
       <article aria-labelledby={headingId}>
         <Stack gap="sm">
           <Inline gap="sm" align="center">
-            <h3 id={headingId} style={{ margin: 0, fontSize: 'inherit' }}>
+            <H id={headingId} style={{ margin: 0, fontSize: 'inherit' }}>
               {kind} · <FormattedMessage id="admin.reports.status" values={{ status: report.status }} />
-            </h3>
+            </H>
             <Text tone="muted">{formatDateTime(report.created_at)}</Text>
           </Inline>
           <Inline gap="sm" align="center">

@@ -18,8 +18,13 @@ export interface ReportsQueueProps {
    * @default 'new'
    */
   defaultFilter?: Filter;
-  /** Heading level of each report's title's section. */
+  /** The A/B player's media element (stories use a muted 'video'). */
   mediaElement?: 'audio' | 'video';
+  /**
+   * The level of each report's heading (2 on the console's tab, 3 under a section's heading).
+   * @default 3
+   */
+  headingLevel?: 2 | 3;
   /** A report's status changed (the page's audit list follows). */
   onChanged?: () => void;
 }
@@ -29,7 +34,13 @@ export interface ReportsQueueProps {
  * (the server's order), each marked seen or resolved where it is; the outcome is a toast, which is announced.
  * A report that leaves the filter stays in place until the list is loaded again, so focus is not lost.
  */
-export function ReportsQueue({ userId, defaultFilter = 'new', mediaElement, onChanged }: ReportsQueueProps) {
+export function ReportsQueue({
+  userId,
+  defaultFilter = 'new',
+  mediaElement,
+  headingLevel = 3,
+  onChanged,
+}: ReportsQueueProps) {
   const intl = useIntl();
   const api = useApi();
   const [filter, setFilter] = useState<Filter>(defaultFilter);
@@ -108,6 +119,7 @@ export function ReportsQueue({ userId, defaultFilter = 'new', mediaElement, onCh
           pending={pending === report.id}
           onMark={(r, s) => void mark(r, s)}
           mediaElement={mediaElement}
+          headingLevel={headingLevel}
         />
       ))}
     </Stack>
