@@ -29,6 +29,9 @@ export interface Load {
 interface Ask {
   url: string;
   headers: Record<string, string>;
+  /** A POST's method and JSON body (GET without them). */
+  method?: 'GET' | 'POST';
+  body?: string;
   connections: number;
   duration: number;
 }
@@ -39,14 +42,24 @@ async function run(ask: Ask): Promise<Load> {
 }
 
 /** Requests/s and latency of one URL: a 1 s warm-up (JIT, pools), then the measured run, from a child process. */
-export async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
+export async function load(url: string, headers: Record<string, string> = {}, post?: { body: unknown }): Promise<Load> {
   const child = fork(fileURLToPath(import.meta.url), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const answer = new Promise<Load>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Load));
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`the load generator exited with ${code}`)));
   });
-  child.send({ url, headers, connections, duration } satisfies Ask);
+  const ask: Ask = post
+    ? {
+        url,
+        headers: { ...headers, 'content-type': 'application/json' },
+        method: 'POST',
+        body: JSON.stringify(post.body),
+        connections,
+        duration,
+      }
+    : { url, headers, connections, duration };
+  child.send(ask);
   try {
     return await answer;
   } finally {

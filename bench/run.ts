@@ -9,7 +9,7 @@
 // status, 5xx), scale (two API processes and two workers on PostgreSQL with S3 storage, 200 users, a worker and
 // an API process killed mid-run; needs PostgreSQL, so only when asked for), web (Lighthouse's mobile performance,
 // FCP, LCP, TBT and JavaScript transferred of /, /pricing, /login and a signed-in /projects on the built SPA;
-// needs Chromium, so only when asked for). Without arguments every part but scale and web runs.
+// needs Chromium, so only when asked for), admin (POST /api/stats/users with 10k users, on PostgreSQL and PGlite). Without arguments every part but scale and web runs.
 import os from 'node:os';
 
 const parts: Record<string, () => Promise<void>> = {
@@ -24,6 +24,7 @@ const parts: Record<string, () => Promise<void>> = {
   fuzz: async () => (await import('./fuzz.ts')).fuzzBench(),
   scale: async () => (await import('./scale.ts')).scaleBench(),
   web: async () => (await import('./web.ts')).webBench(),
+  admin: async () => (await import('./admin.ts')).adminBench(),
 };
 /** Parts that need more than this checkout (PostgreSQL, Chromium) run only when named. */
 const onlyWhenAsked = new Set(['scale', 'web']);

@@ -777,6 +777,66 @@ export interface paths {
         patch: operations["setTrustLevel"];
         trace?: never;
     };
+    "/api/v3/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users' conversion-issue reports and feedback (admins only)
+         * @description One queue of both kinds, reports from red (t_level 1) users first, then newest first. Each carries signed links to its files: the conversion and its original for a conversion issue, the attachments for feedback.
+         */
+        get: operations["listReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/reports/{kind}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark a report seen or resolved (admins only)
+         * @description The change is written to the audit log.
+         */
+        patch: operations["setReportStatus"];
+        trace?: never;
+    };
+    "/api/v3/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log of admins' changes (admins only)
+         * @description Newest first. Every change an admin makes (trust level, Custom plan, a report's status) is one entry.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/events": {
         parameters: {
             query?: never;
@@ -1022,6 +1082,91 @@ export interface components {
         };
         GroupPage: components["schemas"]["Page"] & {
             items: components["schemas"]["Group"][];
+        };
+        /** @enum {string} */
+        ReportStatus: "new" | "seen" | "resolved";
+        /** @enum {string} */
+        ReportKind: "conversion_issue" | "feedback";
+        ReportStatusRequest: {
+            status: components["schemas"]["ReportStatus"];
+        };
+        ReportFile: {
+            file_name: string;
+            content_type: string | null;
+            size: number;
+            /** @description A signed link to the file. */
+            url: string;
+        };
+        /** @description The conversion reported, with signed links to it and to its original (null while not written). */
+        ReportConversion: {
+            id: components["schemas"]["Id"];
+            original_id: components["schemas"]["Id"];
+            project_id: components["schemas"]["Id"];
+            /** Format: uuid */
+            parent_folder_id: string | null;
+            label: string | null;
+            voice_name: string | null;
+            url: string | null;
+            waveform_url: string | null;
+            duration: number | null;
+            original_url: string | null;
+            original_waveform_url: string | null;
+            original_duration: number | null;
+            /** @description The user has deleted the conversion since. */
+            deleted: boolean;
+        };
+        ReportFeedback: {
+            type: string;
+            topic: string | null;
+            name: string | null;
+            email: string | null;
+            files: components["schemas"]["ReportFile"][];
+        };
+        /** @description A conversion-issue report (conversion set) or a feedback submission (feedback set). */
+        Report: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["ReportKind"];
+            status: components["schemas"]["ReportStatus"];
+            description: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The sender with their trust level; null for a guest's feedback or a removed account. */
+            user: null | components["schemas"]["ReportUser"];
+            conversion: null | components["schemas"]["ReportConversion"];
+            feedback: null | components["schemas"]["ReportFeedback"];
+        };
+        ReportUser: {
+            id: components["schemas"]["Id"];
+            username: string;
+            /** Format: email */
+            email: string;
+            first_name: string;
+            last_name: string;
+            t_level: components["schemas"]["TrustLevel"];
+        };
+        ReportPage: components["schemas"]["Page"] & {
+            items: components["schemas"]["Report"][];
+        };
+        AuditEntry: {
+            id: components["schemas"]["Id"];
+            /** @description The admin who made the change; null once their account is removed. */
+            actor: null | components["schemas"]["Owner"];
+            /** @description user.trust_level, user.custom_plan or report.status. */
+            action: string;
+            /** Format: uuid */
+            target_user_id: string | null;
+            /** @description user, conversion_issue or feedback. */
+            subject_type: string;
+            subject_id: string;
+            /** @description The value before the change (null when there was none). */
+            before: unknown;
+            /** @description The value after the change. */
+            after: unknown;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AuditPage: components["schemas"]["Page"] & {
+            items: components["schemas"]["AuditEntry"][];
         };
         /** @description The public part of a user, as shown where a project's owner is named. */
         Owner: {
@@ -2849,6 +2994,8 @@ export interface operations {
                 direction?: components["parameters"]["Direction"];
                 /** @description Case-insensitive substring match on e-mail, username, first and last name. */
                 search?: string;
+                /** @description Only the members of this group. */
+                group_id?: components["schemas"]["Id"];
             };
             header?: never;
             path?: never;
@@ -3027,6 +3174,105 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["AdminOnly"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listReports: {
+        parameters: {
+            query?: {
+                /** @description Page size. The UI offers 20, 40 and 100; lists default to 40 (voices 20, search 10). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip. At most 1000000: no list is that long, and a larger number would only reach the database as an overflow. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Only reports with this status; every status when absent. */
+                status?: components["schemas"]["ReportStatus"];
+                /** @description Only this kind of report; both when absent. */
+                kind?: components["schemas"]["ReportKind"];
+                /** @description Only the reports this user sent. */
+                user_id?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminOnly"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setReportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["schemas"]["ReportKind"];
+                /** @description The report's id. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The report with its new status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description Page size. The UI offers 20, 40 and 100; lists default to 40 (voices 20, search 10). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip. At most 1000000: no list is that long, and a larger number would only reach the database as an overflow. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Only the entries about this user. */
+                user_id?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of audit entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminOnly"];
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };

@@ -952,7 +952,7 @@ export interface components {
          * @default seconds_converted
          * @enum {string}
          */
-        UserUsageSort: "username" | "email" | "projects" | "originals" | "conversions" | "seconds_converted" | "tts_characters" | "last_activity_at";
+        UserUsageSort: "username" | "email" | "projects" | "originals" | "conversions" | "seconds_converted" | "tts_characters" | "storage_bytes" | "last_activity_at";
         UsersStatsRequest: {
             /** @default 40 */
             limit: number;
@@ -974,8 +974,21 @@ export interface components {
             conversions: number;
             seconds_converted: number;
             tts_characters: number;
-            /** Format: date-time */
+            /** @description Bytes of the user's live originals and conversions. */
+            storage_bytes: number;
+            /**
+             * Format: date-time
+             * @description The latest of the user's last login and their last recording or conversion; null for neither.
+             */
             last_activity_at: string | null;
+            /** @description The plan the user is on (its price's name and category, the subscription's status); null without one. */
+            plan: null | {
+                name: string;
+                /** @enum {string} */
+                category: "explorer" | "creator" | "power" | "tts_only" | "custom" | "per_minute" | "pay_as_you_go";
+                /** @enum {string} */
+                status: "trialing" | "incomplete" | "active" | "unpaid";
+            };
         };
         UserUsagePage: components["schemas"]["Page"] & {
             items: components["schemas"]["UserUsageRow"][];

@@ -136,6 +136,13 @@ describe('admin: users, groups, owners and trust levels', () => {
     expect(second).toMatchObject({ total: 3, offset: 2, limit: 2 });
     expect(second.items.map((u) => u.first_name)).toEqual(['Ada']);
 
+    const pioneers = ada.groups[0]!.id;
+    const members = (
+      await get(`/api/v3/users?group_id=${pioneers}&sort=created_at&direction=asc`)
+    ).json() as Page<ApiUser>;
+    expect(members.items.map((u) => u.first_name)).toEqual(['Ada', 'Alan']);
+    expect(members.total).toBe(2);
+
     const all = (await get('/api/v3/users?limit=100')).json() as Page<ApiUser>;
     expect(all.items.map((u) => u.id)).toContain(admin.userId);
     expect(all.items.map((u) => u.first_name)).not.toContain('Gone');

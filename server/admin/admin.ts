@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../openapi/generated/auth.js';
-import { groups, users } from '../db/schema.ts';
+import { groups, userGroups, users } from '../db/schema.ts';
 import { notFound } from '../platform/errors.ts';
 import type { Handler } from '../platform/handlers.ts';
-import { changedUser } from '../identity/current-user.ts';
+import { callerId, changedUser } from '../identity/current-user.ts';
+import { writeAudit } from './audit.ts';
 import { groupUserCount, loadUserView, loadUserViews } from '../identity/user-view.ts';
 
 /**
@@ -44,8 +45,18 @@ function userSearch(search: string | undefined): SQL | undefined {
 /** GET /api/v3/users: one page of live users, sorted (created_at desc by default) and searched. */
 export const listUsers: Handler<'listUsers'> = async (request) => {
   const { db } = request.server;
-  const { limit = DEFAULT_LIMIT, offset = 0, sort = 'created_at', direction = 'desc', search } = request.query;
-  const where = and(isNull(users.deletedAt), userSearch(search));
+  const {
+    limit = DEFAULT_LIMIT,
+    offset = 0,
+    sort = 'created_at',
+    direction = 'desc',
+    search,
+    group_id,
+  } = request.query;
+  const inGroup = group_id
+    ? sql`exists (select 1 from ${userGroups} ug where ug.user_id = ${users.id} and ug.group_id = ${group_id})`
+    : undefined;
+  const where = and(isNull(users.deletedAt), userSearch(search), inGroup);
   const order = direction === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db
@@ -109,14 +120,30 @@ export const getOwners: Handler<'getOwners'> = async (request) => {
   return { items: ids.flatMap((id) => byId.get(id) ?? []) };
 };
 
-/** PATCH /api/v3/{userId}/trust: sets t_level and tells the user's open tabs (user.updated). */
+/** PATCH /api/v3/{userId}/trust: sets t_level (audited, before → after) and tells the user's open tabs (user.updated). */
 export const setTrustLevel: Handler<'setTrustLevel'> = async (request) => {
   const { userId } = request.params;
-  const changed = await request.server.db
-    .update(users)
-    .set({ tLevel: request.body.t_level })
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .returning({ id: users.id });
-  if (changed.length === 0) throw notFound('No such user.');
+  const actorId = callerId(request);
+  const tLevel = request.body.t_level;
+  const changed = await request.server.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ tLevel: users.tLevel })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .for('update');
+    if (!before) return false;
+    await tx.update(users).set({ tLevel }).where(eq(users.id, userId));
+    await writeAudit(tx, {
+      actorId,
+      action: 'user.trust_level',
+      targetUserId: userId,
+      subjectType: 'user',
+      subjectId: userId,
+      before: { t_level: before.tLevel },
+      after: { t_level: tLevel },
+    });
+    return true;
+  });
+  if (!changed) throw notFound('No such user.');
   return changedUser(request, userId);
 };

@@ -6,6 +6,8 @@ import type { Handler } from '../platform/handlers.ts';
 import { periodEnd, planView } from './billing-state.ts';
 import { announceAccount } from './credits.ts';
 import { loadUserView } from '../identity/user-view.ts';
+import { callerId } from '../identity/current-user.ts';
+import { writeAudit } from '../admin/audit.ts';
 import { allowanceOf, grantCredits, mirrorPlan } from './grants.ts';
 
 /**
@@ -32,6 +34,9 @@ export const setCustomPlan: Handler<'setCustomPlan'> = async (request) => {
     if (!user) return 'not_found' as const;
     const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
     if (sub?.providerSubscriptionId && planView(sub).status !== null) return 'provider' as const;
+    const [priceBefore] = sub?.priceId
+      ? await tx.select().from(subscriptionPrices).where(eq(subscriptionPrices.id, sub.priceId))
+      : [];
 
     const [price] = await tx
       .insert(subscriptionPrices)
@@ -68,6 +73,25 @@ export const setCustomPlan: Handler<'setCustomPlan'> = async (request) => {
     // The plan's allowance replaces what was left of a trial or an earlier plan (bought credits stay).
     await grantCredits(tx, userId, { ...allowanceOf(price!), reason: 'custom_plan' });
     await mirrorPlan(tx, userId, price);
+    await writeAudit(tx, {
+      actorId: callerId(request),
+      action: 'user.custom_plan',
+      targetUserId: userId,
+      subjectType: 'user',
+      subjectId: userId,
+      before:
+        sub?.status && priceBefore
+          ? { plan: priceBefore.name, category: priceBefore.category, status: sub.status }
+          : null,
+      after: {
+        plan: body.name,
+        category: 'custom',
+        minutes: body.minutes,
+        tts_chars: body.tts_chars,
+        amount: body.amount,
+        interval: body.interval,
+      },
+    });
     return 'set' as const;
   });
   if (result === 'not_found') throw notFound('No such user.');

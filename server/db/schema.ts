@@ -153,6 +153,8 @@ export const jobStateEnum = pgEnum('job_state', ['queued', 'running', 'done', 'f
 export const moderationStatusEnum = pgEnum('moderation_status', ['pending', 'approved', 'rejected']);
 export const emailTokenPurposeEnum = pgEnum('email_token_purpose', ['verify_email', 'change_password']);
 export const notificationSeverityEnum = pgEnum('notification_severity', ['success', 'info', 'warning', 'error']);
+/** Where an admin has got with a user's report (a conversion issue or a feedback submission). */
+export const reportStatusEnum = pgEnum('report_status', ['new', 'seen', 'resolved']);
 
 export type RecordingState = (typeof recordingStateEnum.enumValues)[number];
 export type RecordingType = (typeof recordingTypeEnum.enumValues)[number];
@@ -1007,11 +1009,13 @@ export const conversionIssues = pgTable(
       .references(() => recordings.id, { onDelete: 'cascade' }),
     ownerId: userRef('owner_id').notNull(),
     description: text('description').notNull(),
+    status: reportStatusEnum('status').notNull().default('new'),
     createdAt: createdAt(),
   },
   (t) => [
     index('conversion_issues_recording_id_idx').on(t.recordingId),
     index('conversion_issues_owner_id_idx').on(t.ownerId),
+    index('conversion_issues_status_created_at_idx').on(t.status, t.createdAt),
   ],
 );
 
@@ -1135,9 +1139,35 @@ export const feedback = pgTable(
     name: text('name'),
     email: text('email'),
     description: text('description').notNull(),
+    status: reportStatusEnum('status').notNull().default('new'),
     createdAt: createdAt(),
   },
-  (t) => [index('feedback_created_at_idx').on(t.createdAt)],
+  (t) => [index('feedback_created_at_idx').on(t.createdAt), index('feedback_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Every change an admin makes (trust level, Custom plan, a report's status): who, what, to whom, when,
+ * and the value before and after. Rows are never updated; a removed admin or user keeps the row (set null).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** e.g. user.trust_level, user.custom_plan, report.status. */
+    action: text('action').notNull(),
+    /** The user the change is about (the report's sender for a report). */
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    before: jsonb('before').$type<JsonValue>(),
+    after: jsonb('after').$type<JsonValue>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_at_idx').on(t.createdAt),
+    index('audit_log_target_user_id_created_at_idx').on(t.targetUserId, t.createdAt),
+  ],
 );
 
 export const feedbackFiles = pgTable(

@@ -28,6 +28,8 @@ interface NavPage {
   section?: NavSection;
 }
 
+const adminPage: NavPage = { href: '/users', id: 'shell.users', icon: 'users' };
+
 const sitePages: readonly NavPage[] = [
   { href: '/', id: 'shell.home', icon: 'home' },
   { href: '/pricing', id: 'shell.pricing', icon: 'credit' },
@@ -175,7 +177,8 @@ export function AppLayoutRoute({ children }: { children?: ReactNode }) {
   const section = useNavSection();
   const checking = session.status === 'checking';
   const user = checking ? null : session.user;
-  const pages = user ? appPages : sitePages;
+  // The admin console is in the nav of admins only (anyone else finds the not-found page at /users).
+  const pages = user ? (user.roles.includes('admin') ? [...appPages, adminPage] : appPages) : sitePages;
   const current = (page: NavPage) => pathname === page.href || (page.section != null && page.section === section);
   useTrialReminder();
   return (

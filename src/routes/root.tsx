@@ -43,6 +43,8 @@ export interface RouteHandle {
   title?: MessageId;
   /** The page's name for signed-in users, where it differs (home: the dashboard). */
   signedInTitle?: MessageId;
+  /** The page's name for admins on an admin-only page (everyone else is shown the not-found page's). */
+  adminTitle?: MessageId;
   /** The nav item shown as current on this page, when it is not the page's own path. */
   nav?: NavSection;
 }
@@ -51,11 +53,12 @@ export interface RouteHandle {
 function useDocumentTitle() {
   const intl = useIntl();
   const matches = useMatches();
-  const { isAuthenticated } = useSession();
+  const { isAuthenticated, user } = useSession();
+  const isAdmin = user?.roles.includes('admin') === true;
   const titleId = matches
     .map((match) => {
       const handle = match.handle as RouteHandle | undefined;
-      return (isAuthenticated && handle?.signedInTitle) || handle?.title;
+      return (isAdmin && handle?.adminTitle) || (isAuthenticated && handle?.signedInTitle) || handle?.title;
     })
     .filter((id): id is MessageId => Boolean(id))
     .at(-1);

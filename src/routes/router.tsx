@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { loadChunk } from '../shared/chunk-load.ts';
 import { EXTERNAL_LINKS } from '../shared/external-links.ts';
+import { AdminOnly } from './admin-only.tsx';
 import { HomeRoute } from './home-route.tsx';
 import { NotFound } from './not-found.tsx';
 import { PageLoader } from './page-loader.tsx';
@@ -32,7 +33,7 @@ function chunk<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): L
  * recording, projects, admin). They are guarded already, so a guest is sent to log in and back; until their
  * feature lands a signed-in user finds the not-found page there.
  */
-export const GUARDED_PATHS_TO_COME = ['/account', '/account/statistics', '/help-video', '/users'] as const;
+export const GUARDED_PATHS_TO_COME = ['/account', '/account/statistics', '/help-video'] as const;
 
 /**
  * The route table. The root sets up client-side routing for React Aria's links, the app-wide overlays and
@@ -230,6 +231,28 @@ export const routes: RouteObject[] = [
                 element: <NotFound />,
                 handle: titled('notFound.title'),
               })),
+              {
+                // The admin console: admins only; anyone else finds the not-found page (and its title) there.
+                element: <AdminOnly />,
+                children: [
+                  {
+                    path: '/users',
+                    lazy: chunk(
+                      () => import('../features/admin/components/admin-page.tsx'),
+                      (m) => m.AdminPage,
+                    ),
+                    handle: { title: 'notFound.title', adminTitle: 'admin.title' } satisfies RouteHandle,
+                  },
+                  {
+                    path: '/users/:userId',
+                    lazy: chunk(
+                      () => import('../features/admin/components/user-detail-page.tsx'),
+                      (m) => m.UserDetailPage,
+                    ),
+                    handle: { title: 'notFound.title', adminTitle: 'admin.title' } satisfies RouteHandle,
+                  },
+                ],
+              },
               {
                 path: '/account/plan',
                 lazy: chunk(

@@ -1,0 +1,120 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { announcementLog } from '../../../../design-system/index.ts';
+import { HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
+import type { AdminState } from '../story-fakes.ts';
+import { AdminPage } from './admin-page.tsx';
+import { adminHarness, adminWorld } from './story-world.ts';
+
+async function tabTo(element: HTMLElement, max = 60) {
+  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
+  await expect(element).toHaveFocus();
+}
+const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
+const rowNames = (canvas: HTMLElement) =>
+  within(canvas)
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
+
+const meta = {
+  title: 'Features/Admin/Admin page',
+  parameters: { layout: 'fullscreen' },
+  render: (_args, { loaded }) => (
+    <HarnessRouter harness={loaded.harness as Harness} pattern="/users">
+      <main>
+        <AdminPage mediaElement="video" />
+      </main>
+    </HarnessRouter>
+  ),
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Users with trust in colour and words, plan and usage from stats/users; a search asks both calls. */
+export const SearchUsers: Story = {
+  loaders: [() => adminHarness('/users')],
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    const canvas = within(canvasElement);
+    await canvas.findByRole('rowheader', { name: 'Ada Lovelace' });
+    const ada = canvas.getByRole('row', { name: /Ada Lovelace/ });
+    await expect(ada).toHaveTextContent('Gray: default');
+    await expect(ada).toHaveTextContent('90'); // 5400 s → 90 minutes
+    await expect(canvas.getByRole('row', { name: /Alan Turing/ })).toHaveTextContent('Red: needs to be checked');
+    await expect(canvas.getByRole('row', { name: /Grace Hopper/ })).toHaveTextContent('Green: approved');
+    const stats = h.calls.find((c) => c.path === '/api/stats/users')!;
+    await expect((stats.body as { owner_ids: string[] }).owner_ids).toHaveLength(3);
+
+    await tabTo(canvas.getByRole('searchbox', { name: 'Search users and groups' }));
+    await userEvent.keyboard('alan{Enter}');
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual(['Alan Turing']));
+    await expect(
+      h.calls
+        .filter((c) => c.path === '/api/v3/users')
+        .at(-1)
+        ?.query.get('search'),
+    ).toBe('alan');
+    await expect(
+      h.calls
+        .filter((c) => c.path === '/api/v3/groups')
+        .at(-1)
+        ?.query.get('search'),
+    ).toBe('alan');
+    await waitFor(() => expect(announced()).toContain('1 user'));
+  },
+};
+
+/** Either call failing says SPEC.md's words, as an error toast. */
+export const SearchFails: Story = {
+  loaders: [() => adminHarness('/users', { ...adminWorld(), failUsers: true } satisfies AdminState)],
+  play: async ({ canvasElement }) => {
+    await waitFor(() =>
+      expect(
+        within(within(document.body).getByRole('region', { name: 'Notifications' })).getByText(
+          'Failed to search users/groups',
+        ),
+      ).toBeVisible(),
+    );
+    await expect(
+      within(canvasElement).getByText('Failed to search users/groups', { selector: '[role="status"]' }),
+    ).toBeVisible();
+  },
+};
+
+/** The groups with their member counts; a group's members open in the users table. */
+export const GroupMembers: Story = {
+  loaders: [() => adminHarness('/users')],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('rowheader', { name: 'Ada Lovelace' });
+    await tabTo(canvas.getByRole('tab', { name: 'Users' }));
+    await userEvent.keyboard('{ArrowRight}');
+    const pioneers = await canvas.findByRole('row', { name: /Pioneers/ });
+    await expect(pioneers).toHaveTextContent('2');
+    await tabTo(within(pioneers).getByRole('button', { name: 'Show members' }));
+    await userEvent.keyboard('{Enter}');
+    // Newest first, as the table's default sort.
+    await waitFor(() => expect(rowNames(canvasElement)).toEqual(['Alan Turing', 'Ada Lovelace']));
+    await expect(canvas.getByText('Showing the members of Pioneers.')).toBeVisible();
+  },
+};
+
+/** The queue, reds first; the A/B player holds the original and the conversion; resolve is announced. */
+export const ResolveReport: Story = {
+  loaders: [() => adminHarness('/users')],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('rowheader', { name: 'Ada Lovelace' });
+    await tabTo(canvas.getByRole('tab', { name: 'Users' }));
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    const articles = await canvas.findAllByRole('article');
+    await expect(articles[0]).toHaveTextContent('The voice cracks at the end');
+    await expect(articles[0]).toHaveTextContent('Red: needs to be checked');
+    await expect(within(articles[0]!).getByRole('group', { name: /Original and conversion/ })).toBeVisible();
+    await expect(articles[1]).toHaveTextContent('shot.png');
+    await tabTo(within(articles[0]!).getByRole('button', { name: 'Mark resolved' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(announced()).toContain('Report marked resolved.'));
+    await expect(within(articles[0]!).getByRole('heading')).toHaveTextContent('Resolved');
+  },
+};
