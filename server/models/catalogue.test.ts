@@ -13,6 +13,8 @@ import {
   VOICES,
 } from './catalogue-data.ts';
 import { ACCENT_INFOS } from './reference-data.ts';
+import { checkCataloguePresets } from './seed.ts';
+import { parseVoicePreset } from '../audio/engine/presets.ts';
 
 const ALL: VoiceDef[] = [...VOICES, ...PRIVATE_VOICES];
 const kinds = <K extends keyof VoiceDef>(key: K) => new Set(ALL.map((v) => v[key]));
@@ -84,6 +86,15 @@ describe('the voice catalogue', () => {
     // Voices of one archetype still differ: no two share a whole preset.
     const presets = ALL.map((v) => JSON.stringify(v.preset));
     expect(new Set(presets).size).toBe(presets.length);
+  });
+
+  it('writes only presets the engine reads, and a start with one it cannot read stops naming the voice', () => {
+    expect(() => checkCataloguePresets()).not.toThrow();
+    const ava = VOICES.find((v) => v.slug === 'ava')!;
+    const { brightness: _dropped, ...rest } = ava.preset.timbre;
+    expect(() => parseVoicePreset({ ...ava.preset, timbre: { ...rest, brightness_db: 3 } }, 'voice Ava (ava)')).toThrow(
+      /voice Ava \(ava\): timbre.brightness is missing/,
+    );
   });
 
   it('derives pitch groups at 125 and 185 Hz', () => {

@@ -255,6 +255,7 @@ test.describe('calibrations, keyboard only', () => {
         await ready();
         return response;
       };
+      const speech = await recordSpeech(page);
       await signUpTrialUser(page, 'Mika');
       await page.goto('/calibrations/create');
       await activate(page, page.getByRole('button', { name: 'Allow the microphone' }));
@@ -277,9 +278,12 @@ test.describe('calibrations, keyboard only', () => {
       const list = (await (await page.request.get('/api/v3/calibration')).json()) as {
         items: { status: string; duration: number }[];
       };
+      // The machine's clock reached 60 s and stopped it (said once); the take is at most 60 s. On a loaded machine
+      // the browser's audio thread drops some of the fake device's frames, so a little less audio arrives.
+      expect(await speech.timesSaid('60 seconds recorded: recording stopped.')).toBe(1);
       expect(list.items[0]).toMatchObject({ status: 'calibrated' });
-      expect(list.items[0]!.duration).toBeGreaterThanOrEqual(59);
-      expect(list.items[0]!.duration).toBeLessThanOrEqual(60.5);
+      expect(list.items[0]!.duration).toBeGreaterThan(50);
+      expect(list.items[0]!.duration).toBeLessThanOrEqual(60.05);
       await context.close();
     } finally {
       await browser.close();

@@ -102,7 +102,7 @@ describe('every catalogue voice, on the same clip', () => {
       const shift = semitonesBetween(clipF0, median(results.get(voice.slug)!.pitched));
       expect(Math.abs(shift - voice.preset.pitch_offset_semitones), voice.name).toBeLessThan(0.6);
     }
-  });
+  }, 120_000);
 
   it('colours each voice’s long-term spectrum as its tilt, brightness and EQ bands declare', () => {
     // Sixth-octave bands from 150 Hz to 12 kHz: what the colouring did (full − bare) against the curve
@@ -132,7 +132,7 @@ describe('every catalogue voice, on the same clip', () => {
       }
     }
     expect(misses).toEqual([]);
-  });
+  }, 120_000);
 
   it('gives every pair of voices a spectral distance beyond the measurement noise', () => {
     const spectra = catalogue.map((v) => bandLevels(results.get(v.slug)!.full, SR, SIXTH_OCTAVES));
@@ -149,7 +149,7 @@ describe('every catalogue voice, on the same clip', () => {
     // measurement itself is exact (the same clip gives the same samples).
     console.info(`Closest pair of voices: ${closest.pair}, ${closest.distance.toFixed(2)} dB`);
     expect(closest.distance).toBeGreaterThan(1);
-  });
+  }, 120_000);
 });
 
 describe('each declared parameter, turned down and up', () => {
