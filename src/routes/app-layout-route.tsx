@@ -38,14 +38,15 @@ const sitePages: readonly NavPage[] = [
 ];
 
 /**
- * The signed-in app's places that have a page (SPEC.md section 2). Calibrations and the account overview
- * arrive with later features: until then their paths show the not-found page, so they are not in the nav.
+ * The signed-in app's places that have a page (SPEC.md section 2). Calibrations arrive with a later feature:
+ * until then their path shows the not-found page, so it is not in the nav.
  */
 const appPages: readonly NavPage[] = [
   { href: '/', id: 'shell.dashboard', icon: 'home' },
   { href: '/new', id: 'shell.newRecording', icon: 'microphone' },
   { href: '/projects', id: 'shell.projects', icon: 'folder', section: 'projects' },
   { href: '/choose-voices', id: 'shell.voices', icon: 'voice', section: 'voices' },
+  { href: '/account', id: 'shell.account', icon: 'user', section: 'account' },
 ];
 
 /** The nav section of the deepest route that names one (Voices on /audition-voices, Projects on a project). */
@@ -72,6 +73,9 @@ function AccountMenu({ name }: { name: string }) {
           if (key === 'logout') send({ type: 'session.logout' });
         }}
       >
+        <MenuItem id="account" icon="user" href="/account">
+          {intl.formatMessage({ id: 'shell.account' })}
+        </MenuItem>
         <MenuItem id="plan" icon="credit" href="/account/plan">
           {intl.formatMessage({ id: 'shell.planAndBilling' })}
         </MenuItem>

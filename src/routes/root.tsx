@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import { Announcer, useClearStaleAnnouncementsOnChange } from '../../design-system/index.ts';
 import { useUrlCapture } from '../features/auth/index.ts';
+import { useAccountModals } from '../features/account/index.ts';
 import { useBillingModals } from '../features/billing/index.ts';
 import { useConversionsModals, useFinishNotifications } from '../features/conversions/index.ts';
 import { useProjectsModals } from '../features/projects/index.ts';
@@ -34,7 +35,7 @@ declare module 'react-aria-components' {
 }
 
 /** The app nav's sections that hold more than one page. */
-export type NavSection = 'voices' | 'projects';
+export type NavSection = 'voices' | 'projects' | 'account';
 
 /** What a route may say about itself in its `handle`. */
 export interface RouteHandle {
@@ -104,6 +105,7 @@ export function Root({ preloadRoute }: { preloadRoute?: (path: string) => void }
   useClearStaleAnnouncementsOnChange(useLocation().pathname);
   useWelcomeModals();
   useBillingModals();
+  useAccountModals();
   useProjectsModals();
   useConversionsModals();
   useRecorderModals();

@@ -33,8 +33,6 @@ function chunk<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): L
  * feature lands a signed-in user finds the not-found page there.
  */
 export const GUARDED_PATHS_TO_COME = [
-  '/account',
-  '/account/statistics',
   '/calibrations',
   '/calibrations/create',
   '/help-video',
@@ -238,6 +236,30 @@ export const routes: RouteObject[] = [
                 element: <NotFound />,
                 handle: titled('notFound.title'),
               })),
+              {
+                path: '/account',
+                lazy: chunk(
+                  () => import('../features/account/components/account-page.tsx'),
+                  (m) => m.AccountPage,
+                ),
+                handle: titled('account.documentTitle', 'account'),
+              },
+              {
+                path: '/account/statistics',
+                lazy: chunk(
+                  () => import('../features/account/components/statistics-page.tsx'),
+                  (m) => m.StatisticsPage,
+                ),
+                handle: titled('account.stats.documentTitle', 'account'),
+              },
+              {
+                path: '/account/api',
+                lazy: chunk(
+                  () => import('../features/account/components/api-reference-page.tsx'),
+                  (m) => m.ApiReferencePage,
+                ),
+                handle: titled('account.api.documentTitle', 'account'),
+              },
               {
                 path: '/account/plan',
                 lazy: chunk(

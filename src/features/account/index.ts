@@ -1,0 +1,1 @@
+export { registerAccountModals, useAccountModals, type DeleteAccountData } from './modals/index.ts';
