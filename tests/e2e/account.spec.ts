@@ -12,18 +12,23 @@ const shown = (page: Page, text: string) => page.getByText(text, { exact: true }
 async function openAccount(page: Page) {
   await activate(page, page.getByRole('navigation', { name: /app/i }).getByRole('link', { name: 'Account' }));
   await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  // The page's chunk loads on the first visit.
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible({ timeout: 15_000 });
 }
 
 /**
  * Runs the API reference's worked example (src/features/account/api-example.ts, the same steps the page writes
  * out as curl) with the key and nothing else: no cookie, no CSRF token. Answers the values the steps gave.
  */
-async function runExample(request: APIRequestContext, key: string): Promise<Record<string, string>> {
+async function runExample(
+  request: APIRequestContext,
+  key: string,
+  steps = EXAMPLE_STEPS,
+): Promise<Record<string, string>> {
   const values: Record<string, string> = {};
-  for (const step of EXAMPLE_STEPS) {
+  for (const step of steps) {
     const url = fill(step.path, values);
-    const headers = step.path.startsWith('{RESULT_URL}') ? {} : { 'X-API-Key': key };
+    const headers: Record<string, string> = step.path.startsWith('{RESULT_URL}') ? {} : { 'X-API-Key': key };
     let answer: unknown;
     for (let attempt = 0; ; attempt++) {
       const response =
@@ -110,7 +115,7 @@ test.describe('the account area, keyboard only', () => {
     await activate(page, page.getByRole('link', { name: 'Read the API reference' }));
     await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
     await expect(page.getByTestId('api-example')).toContainText('X-API-Key: $TIMBRE_API_KEY');
-    await expect(page.getByRole('button', { name: /POST \/api\/v2\/orders/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /POST \/api\/v2\/orders —/ })).toBeVisible();
     await expectNoAxeViolations(page);
     const values = await runExample(request, key);
 
@@ -153,8 +158,8 @@ test.describe('the account area, keyboard only', () => {
     await expect(dialog).toBeHidden();
 
     // NPS: 9 of 10 and a reason.
-    const nine = page.getByRole('radio', { name: '9' });
-    await tabTo(page, page.getByRole('radio', { name: '0' }));
+    const nine = page.getByRole('radio', { name: '9', exact: true });
+    await tabTo(page, page.getByRole('radio', { name: '0', exact: true }));
     for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowRight');
     await expect(nine).toBeChecked();
     await typeInto(page, page.getByRole('textbox', { name: /main reason/ }), 'Fast and easy.');
@@ -177,9 +182,20 @@ test.describe('the account area, keyboard only', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('deleting the account signs out; it can no longer sign in', async ({ page }) => {
+  test('deleting the account signs out, removes its files; it can no longer sign in, and the e-mail signs up again', async ({
+    page,
+    request,
+  }) => {
     const email = await signUpTrialUser(page, 'Katherine');
     await openAccount(page);
+    // An original uploaded with an API key (the example's first steps): its audio is reachable by its link.
+    await activate(page, page.getByRole('button', { name: 'Create API key' }));
+    const key = (await page.getByTestId('api-key-secret').textContent())!;
+    const upload = EXAMPLE_STEPS.findIndex((s) => s.form);
+    const values = await runExample(request, key, EXAMPLE_STEPS.slice(0, upload + 1));
+    const original = await request.get(`/api/recordings/${values.ORIGINAL_ID}`, { headers: { 'X-API-Key': key } });
+    const audioUrl = (await original.json()).url as string;
+    expect((await request.get(audioUrl)).status()).toBe(200);
     await activate(page, page.getByRole('button', { name: 'Delete account' }));
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
     await expect(dialog).toBeVisible();
@@ -203,5 +219,20 @@ test.describe('the account area, keyboard only', () => {
     await typeInto(page, page.getByLabel(/^Password/, { exact: false }).and(page.locator('input')), PASSWORD);
     await page.keyboard.press('Enter');
     await expect(shown(page, 'The e-mail address or password is not right.')).toBeVisible();
+
+    // The files are gone, the key with them.
+    expect((await request.get(audioUrl)).status()).toBe(404);
+    expect((await request.get('/api/projects', { headers: { 'X-API-Key': key } })).status()).toBe(401);
+
+    // The address is free: it signs up again, as a new account.
+    await page.goto('/signup');
+    await typeInto(page, page.getByRole('textbox', { name: /First name/ }), 'Katherine');
+    await typeInto(page, page.getByRole('textbox', { name: /Last name/ }), 'Johnson');
+    await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), email);
+    await typeInto(page, page.getByLabel(/^Password/).and(page.locator('input')), PASSWORD);
+    await tabTo(page, page.getByRole('checkbox', { name: /I agree to the Terms Of Use/ }));
+    await page.keyboard.press('Space');
+    await activate(page, page.getByRole('button', { name: 'Create Account' }));
+    await expect(page).toHaveURL(/\/unverified$/, { timeout: 15_000 });
   });
 });

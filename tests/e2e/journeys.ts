@@ -33,7 +33,7 @@ export async function signUpAndVerify(page: Page, first: string, last = 'Lovelac
   await expect(page.getByRole('checkbox', { name: /Start my free 3-day trial/ })).toBeChecked();
   await expectNoAxeViolations(page);
   await activate(page, page.getByRole('button', { name: 'Create Account' }));
-  await expect(page).toHaveURL(/\/unverified$/);
+  await expect(page).toHaveURL(/\/unverified$/, { timeout: 15_000 });
 
   let link: string | undefined;
   await expect

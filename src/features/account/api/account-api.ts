@@ -1,6 +1,6 @@
 import type { components } from '../../../../openapi/generated/auth.js';
 import type { components as MarketplaceComponents } from '../../../../openapi/generated/marketplace.js';
-import { body, type ApiClients } from '../../../api/index.ts';
+import { body, isApiError, type ApiClients } from '../../../api/index.ts';
 import type { User } from '../../../machines/index.ts';
 
 export type AdvancedSettings = components['schemas']['AdvancedSettings'];
@@ -25,9 +25,14 @@ export async function saveLocalStorage(api: ApiClients, localStorage: Record<str
 
 /** GET /api/v3/api-key: the key's prefix and dates, or null when the user has none (404). */
 export async function getApiKey(api: ApiClients): Promise<ApiKey | null> {
-  const { data, response } = await api.auth.GET('/api/v3/api-key');
-  if (response.status === 404) return null;
-  return body(data);
+  try {
+    const { data } = await api.auth.GET('/api/v3/api-key');
+    return body(data);
+  } catch (error) {
+    // The shared middleware rejects every error status; 404 is the contract's "no key".
+    if (isApiError(error) && error.statusCode === 404) return null;
+    throw error;
+  }
 }
 
 /** POST /api/v3/api-key: a new key (the previous one stops working); its secret is only in this answer. */
