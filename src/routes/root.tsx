@@ -12,7 +12,7 @@ import {
 } from 'react-router';
 import { Announcer, useClearStaleAnnouncementsOnChange } from '../../design-system/index.ts';
 import { useUrlCapture } from '../features/auth/index.ts';
-import { useAccountModals } from '../features/account/index.ts';
+import { useAccountModals, usePreferencesSync } from '../features/account/index.ts';
 import { useBillingModals } from '../features/billing/index.ts';
 import { useConversionsModals, useFinishNotifications } from '../features/conversions/index.ts';
 import { useProjectsModals } from '../features/projects/index.ts';
@@ -106,6 +106,8 @@ export function Root({ preloadRoute }: { preloadRoute?: (path: string) => void }
   useWelcomeModals();
   useBillingModals();
   useAccountModals();
+  // List sorts, last-used voices and tips follow the account to another browser.
+  usePreferencesSync();
   useProjectsModals();
   useConversionsModals();
   useRecorderModals();

@@ -100,7 +100,7 @@ test.describe('the account area, keyboard only', () => {
 
     // They stay after a reload (they are the account's, not the browser's).
     await page.reload();
-    await expect(page.getByRole('switch', { name: 'Reduce background noise' })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Reduce background noise' })).toBeChecked({ timeout: 20_000 });
     await expect(page.getByRole('slider', { name: 'Emotional range' })).toHaveValue('0.55');
 
     // An API key, shown once.
