@@ -113,7 +113,7 @@ test.describe('the account area, keyboard only', () => {
 
     // The reference writes out the example; its calls work with the key alone.
     await activate(page, page.getByRole('link', { name: 'Read the API reference' }));
-    await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId('api-example')).toContainText('X-API-Key: $TIMBRE_API_KEY');
     await expect(page.getByRole('button', { name: /POST \/api\/v2\/orders —/ })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -170,7 +170,7 @@ test.describe('the account area, keyboard only', () => {
 
     // Statistics: the totals and the charts, each readable as a table.
     await activate(page, page.getByRole('link', { name: 'Your statistics' }));
-    await expect(page.getByRole('heading', { level: 1, name: 'Your statistics' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your statistics' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId('stats-totals')).toContainText('Projects');
     await expect(page.getByRole('img', { name: /Minutes converted per day/ })).toBeVisible();
     await expectNoAxeViolations(page);

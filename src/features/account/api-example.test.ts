@@ -23,7 +23,7 @@ describe('the API example', () => {
     );
     expect(script).toContain('-F "data=@speech.wav" -F "project_id=$PROJECT_ID" -F "parent_folder_id=$FOLDER_ID"');
     expect(script).toContain('\\"original_id\\":\\"$ORIGINAL_ID\\"');
-    expect(script).toContain('ORIGINAL_ID=$(echo "$ANSWER" | jq -r \'.[0].id\')');
+    expect(script).toContain('ORIGINAL_ID=$(echo "$ANSWER" | jq -r \'.items[0].id\')');
     expect(script).toContain('-o converted.wav "https://timbre.example$RESULT_URL&download=1"');
     expect(EXAMPLE_STEPS.map((s) => s.method)).toEqual(['GET', 'POST', 'POST', 'POST', 'GET', 'POST', 'GET', 'GET']);
   });

@@ -42,7 +42,7 @@ export const EXAMPLE_STEPS: readonly ExampleStep[] = [
     method: 'POST',
     path: '/api/recordings',
     form: { data: '@speech.wav', project_id: '{PROJECT_ID}', parent_folder_id: '{FOLDER_ID}' },
-    gives: { ORIGINAL_ID: '0.id' },
+    gives: { ORIGINAL_ID: 'items.0.id' },
   },
   {
     title: 'Pick a voice you can use',

@@ -112,3 +112,9 @@ export async function ledgerSince(api: ApiClients, since: number): Promise<Ledge
 export async function sendPasswordLink(api: ApiClients, email: string): Promise<void> {
   await api.auth.POST('/api/v3/forgot-password', { body: { email } });
 }
+
+/** POST /api/v3/tou: records that the user accepted the Terms of Use and the Acceptable Use Policy. */
+export async function acceptTermsOfUse(api: ApiClients): Promise<User> {
+  const { data } = await api.auth.POST('/api/v3/tou');
+  return body(data);
+}

@@ -28,6 +28,7 @@ function ProfileSection() {
   const api = useApi();
   const { user } = useSession();
   const [sending, setSending] = useState(false);
+  const profession = useModal('userProfession');
   if (!user) return null;
   async function sendLink() {
     setSending(true);
@@ -64,8 +65,20 @@ function ProfileSection() {
             </dt>
             <dd>{user.username}</dd>
           </div>
+          <div>
+            <dt>
+              <FormattedMessage id="account.profile.profession" />
+            </dt>
+            <dd>
+              {[user.profession, user.industry].filter(Boolean).join(', ') ||
+                intl.formatMessage({ id: 'account.profile.notSaid' })}
+            </dd>
+          </div>
         </dl>
         <Inline gap="md">
+          <Button variant="secondary" onPress={() => profession.open()}>
+            <FormattedMessage id="account.profile.editProfession" />
+          </Button>
           <Button variant="secondary" isPending={sending} onPress={() => void sendLink()}>
             <FormattedMessage id="account.profile.changePassword" />
           </Button>
