@@ -171,3 +171,61 @@ export const GetHelp: Story = {
     await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
   },
 };
+
+/** information: the title and text it was opened with, and OK. */
+export const Information: Story = {
+  ...scene(
+    'information',
+    'What happened?',
+    {},
+    { title: 'Upload finished', body: 'Your three files are in the folder.' },
+  ),
+  play: async ({ canvasElement }) => {
+    const dialog = await openByKeyboard(canvasElement, 'What happened?', 'dialog', 'Upload finished');
+    await expect(dialog).toHaveTextContent('Your three files are in the folder.');
+    await tabTo(within(dialog).getByRole('button', { name: 'OK' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** whatIs: a term of the product explained. */
+export const WhatIs: Story = {
+  ...scene('whatIs', 'What is STS?', {}, { topic: 'sts' }),
+  play: async ({ canvasElement }) => {
+    const dialog = await openByKeyboard(canvasElement, 'What is STS?', 'dialog', 'What is speech to speech?');
+    await expect(dialog).toHaveTextContent('only the voice changes');
+  },
+};
+
+/** ttsLanguageTooltip: SPEC.md section 5's rule for languages other than English. */
+export const TtsLanguageTooltip: Story = {
+  ...scene('ttsLanguageTooltip', 'About languages', {}),
+  play: async ({ canvasElement }) => {
+    const dialog = await openByKeyboard(canvasElement, 'About languages', 'dialog', 'Languages other than English');
+    await expect(dialog).toHaveTextContent('basic narration style only');
+  },
+};
+
+/** acceptableUsePolicy: accepting records it with POST /api/v3/tou and closes. */
+export const AcceptableUsePolicy: Story = {
+  ...scene('acceptableUsePolicy', 'Convert', {
+    'POST /api/v3/tou': {
+      status: 200,
+      body: { ...user, data: { ...user.data, tou_accepted_at: '2026-01-05T10:00:00Z' } },
+    },
+  }),
+  play: async ({ canvasElement, loaded }) => {
+    const dialog = await openByKeyboard(canvasElement, 'Convert', 'alertdialog', 'Acceptable Use Policy');
+    await expect(within(dialog).getByRole('link', { name: /Read the whole Acceptable Use Policy/ })).toHaveAttribute(
+      'href',
+      '/aup',
+    );
+    await tabTo(within(dialog).getByRole('button', { name: 'I accept' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(body().queryByRole('alertdialog')).toBeNull());
+    const harness = harnessOf(loaded);
+    await expect(harness.calls.some((c) => c.method === 'POST' && c.path === '/api/v3/tou')).toBe(true);
+    await expect(harness.actor.getSnapshot().context.user?.data.tou_accepted_at).toBe('2026-01-05T10:00:00Z');
+  },
+};
