@@ -196,6 +196,6 @@ export const ApiReference: Story = {
     await tabTo(order);
     await userEvent.keyboard('{Enter}');
     await expect(order).toHaveAttribute('aria-expanded', 'true');
-    await expect(canvas.getByText('original_id')).toBeVisible();
+    await expect(canvas.getByText(/^Queues one conversion of original_id per entry/)).toBeVisible();
   },
 };
