@@ -228,7 +228,12 @@ export const deleteProfile: Handler<'deleteProfile'> = async (request, reply) =>
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   const { db, storage } = request.server;
   const owned = await db.select({ key: files.storageKey }).from(files).where(eq(files.ownerId, userId));
-  await removeStoredFiles(db, storage, request.log, owned.map((f) => f.key));
+  await removeStoredFiles(
+    db,
+    storage,
+    request.log,
+    owned.map((f) => f.key),
+  );
   if (ended.length > 0) {
     publishUserEvent(userId, { type: 'user.session_end', data: { reason: 'deleted' } }, { sessionIds: ended });
   }
