@@ -10,6 +10,7 @@ export { Button, type ButtonProps } from './components/Button/index.ts';
 export { Icon, ICON_NAMES, type IconName, type IconProps } from './components/Icon/index.ts';
 export { Logo, type LogoProps } from './components/Logo/index.ts';
 export { ProgressBar, type ProgressBarProps } from './components/ProgressBar/index.ts';
+export { Chart, type ChartDatum, type ChartProps } from './components/Chart/index.ts';
 export { Meter, meterTone, type MeterProps, type MeterThresholds, type MeterTone } from './components/Meter/index.ts';
 export {
   Table,

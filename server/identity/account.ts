@@ -1,11 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { apiKeys, sessions, users, type UserData } from '../db/schema.ts';
+import { apiKeys, files, sessions, users, type UserData } from '../db/schema.ts';
 import type { Handler } from '../platform/handlers.ts';
 import { conflict, HttpError, notFound, unauthorized } from '../platform/errors.ts';
 import { enforceRateLimits, rateKey, resetRateLimit } from '../platform/rate-limit.ts';
 import { endUserSessions, SESSION_COOKIE } from '../platform/sessions.ts';
 import { resetPasswordMessage } from '../mail/templates.ts';
 import { publishUserEvent } from '../notifications/scope.ts';
+import { removeStoredFiles } from '../storage/registry.ts';
 import { callerId, changedUser } from './current-user.ts';
 import { consumeEmailToken, findEmailToken, issueEmailToken, revokeEmailTokens } from './email-tokens.ts';
 import { hashPassword } from './passwords.ts';
@@ -190,24 +191,27 @@ export const updateSettings: Handler<'updateSettings'> = async (request) => {
   return changedUser(request, userId);
 };
 
+/** What a deleted account's e-mail column holds once its address is freed (never a valid address). */
+export const deletedEmailOf = (userId: string) => `deleted:${userId}`;
+
 /**
- * DELETE /api/v3/profile: a soft delete. In one transaction the account is marked deleted, every session
- * ends, the API key is revoked and outstanding e-mail links are used up; the cookie is cleared and
- * every open tab or device is told by user.session_end. The account can never sign in again, and its
- * e-mail stays taken.
+ * DELETE /api/v3/profile. In one transaction the account is marked deleted, its e-mail address is freed
+ * (the normalized address becomes `deleted:<id>`, so the same address can sign up again as a new account),
+ * every session ends, the API key is revoked and outstanding e-mail links are used up; the cookie is
+ * cleared and every open tab or device is told by user.session_end. The account can never sign in again.
  *
- * Retention: nothing is erased here. The user's rows (projects, recordings, calibrations, files) stay,
- * unreachable because every query skips deleted users, so that support can undo a mistaken deletion and
- * billing can settle. Erasure is a hard delete of the users row once deleted_at is older than the
- * retention period — ON DELETE CASCADE removes the rows, the storage adapter the files — done by a
- * periodic purge job of the jobs service (not built yet; it owns the retention period setting).
+ * Then every stored object the account owns (the files registry: originals, conversions, waveforms,
+ * calibrations, exports, feedback attachments) is removed from storage with its registry row; an object
+ * that cannot be removed now keeps its row for the sweeper. The account's rows stay, unreachable because
+ * every query skips deleted users, so that billing can settle; cancelling the subscription at the payment
+ * provider is not done here yet.
  */
 export const deleteProfile: Handler<'deleteProfile'> = async (request, reply) => {
   const userId = callerId(request);
   const ended = await request.server.db.transaction(async (tx) => {
     const gone = await tx
       .update(users)
-      .set({ deletedAt: sql`now()` })
+      .set({ deletedAt: sql`now()`, emailNormalized: deletedEmailOf(userId) })
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .returning({ id: users.id });
     if (gone.length === 0) return null;
@@ -222,6 +226,14 @@ export const deleteProfile: Handler<'deleteProfile'> = async (request, reply) =>
   });
   if (!ended) throw unauthorized();
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  const { db, storage } = request.server;
+  const owned = await db.select({ key: files.storageKey }).from(files).where(eq(files.ownerId, userId));
+  await removeStoredFiles(
+    db,
+    storage,
+    request.log,
+    owned.map((f) => f.key),
+  );
   if (ended.length > 0) {
     publishUserEvent(userId, { type: 'user.session_end', data: { reason: 'deleted' } }, { sessionIds: ended });
   }

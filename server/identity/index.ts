@@ -58,5 +58,5 @@ export const identityPlugin = fp(
       );
     }
   },
-  { name: 'identity', dependencies: ['database', 'bot-check'] },
+  { name: 'identity', dependencies: ['database', 'bot-check', 'storage'] },
 );

@@ -142,3 +142,10 @@ export {
   type ResourceOptions,
   type ResourceState,
 } from './use-resource.ts';
+export {
+  applyPreferences,
+  collectPreferences,
+  samePreferences,
+  SYNCED_KEYS,
+  type SyncedPreferences,
+} from './preferences-sync.ts';

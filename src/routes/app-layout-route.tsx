@@ -40,8 +40,7 @@ const sitePages: readonly NavPage[] = [
 ];
 
 /**
- * The signed-in app's places that have a page (SPEC.md section 2). The account overview arrives with a later
- * feature: until then its path shows the not-found page, so it is not in the nav.
+ * The signed-in app's places that have a page (SPEC.md section 2).
  */
 const appPages: readonly NavPage[] = [
   { href: '/', id: 'shell.dashboard', icon: 'home' },
@@ -49,6 +48,7 @@ const appPages: readonly NavPage[] = [
   { href: '/projects', id: 'shell.projects', icon: 'folder', section: 'projects' },
   { href: '/choose-voices', id: 'shell.voices', icon: 'voice', section: 'voices' },
   { href: '/calibrations', id: 'shell.calibrations', icon: 'sliders', section: 'calibrations' },
+  { href: '/account', id: 'shell.account', icon: 'user', section: 'account' },
 ];
 
 /** The nav section of the deepest route that names one (Voices on /audition-voices, Projects on a project). */
@@ -75,6 +75,9 @@ function AccountMenu({ name }: { name: string }) {
           if (key === 'logout') send({ type: 'session.logout' });
         }}
       >
+        <MenuItem id="account" icon="user" href="/account">
+          {intl.formatMessage({ id: 'shell.account' })}
+        </MenuItem>
         <MenuItem id="plan" icon="credit" href="/account/plan">
           {intl.formatMessage({ id: 'shell.planAndBilling' })}
         </MenuItem>

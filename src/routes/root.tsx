@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import { Announcer, useClearStaleAnnouncementsOnChange } from '../../design-system/index.ts';
 import { useUrlCapture } from '../features/auth/index.ts';
+import { useAccountModals, usePreferencesSync } from '../features/account/index.ts';
 import { useBillingModals } from '../features/billing/index.ts';
 import { useCalibrationModals } from '../features/calibrations/index.ts';
 import { useConversionsModals, useFinishNotifications } from '../features/conversions/index.ts';
@@ -35,7 +36,7 @@ declare module 'react-aria-components' {
 }
 
 /** The app nav's sections that hold more than one page. */
-export type NavSection = 'voices' | 'projects' | 'calibrations';
+export type NavSection = 'voices' | 'projects' | 'calibrations' | 'account';
 
 /** What a route may say about itself in its `handle`. */
 export interface RouteHandle {
@@ -108,6 +109,9 @@ export function Root({ preloadRoute }: { preloadRoute?: (path: string) => void }
   useClearStaleAnnouncementsOnChange(useLocation().pathname);
   useWelcomeModals();
   useBillingModals();
+  useAccountModals();
+  // List sorts, last-used voices and tips follow the account to another browser.
+  usePreferencesSync();
   useProjectsModals();
   useConversionsModals();
   useRecorderModals();

@@ -33,7 +33,7 @@ function chunk<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): L
  * recording, projects, admin). They are guarded already, so a guest is sent to log in and back; until their
  * feature lands a signed-in user finds the not-found page there.
  */
-export const GUARDED_PATHS_TO_COME = ['/account', '/account/statistics', '/help-video'] as const;
+export const GUARDED_PATHS_TO_COME = ['/help-video'] as const;
 
 /**
  * The route table. The root sets up client-side routing for React Aria's links, the app-wide overlays and
@@ -252,6 +252,30 @@ export const routes: RouteObject[] = [
                     handle: { title: 'notFound.title', adminTitle: 'admin.title' } satisfies RouteHandle,
                   },
                 ],
+              },
+              {
+                path: '/account',
+                lazy: chunk(
+                  () => import('../features/account/components/account-page.tsx'),
+                  (m) => m.AccountPage,
+                ),
+                handle: titled('account.documentTitle', 'account'),
+              },
+              {
+                path: '/account/statistics',
+                lazy: chunk(
+                  () => import('../features/account/components/statistics-page.tsx'),
+                  (m) => m.StatisticsPage,
+                ),
+                handle: titled('account.stats.documentTitle', 'account'),
+              },
+              {
+                path: '/account/api',
+                lazy: chunk(
+                  () => import('../features/account/components/api-reference-page.tsx'),
+                  (m) => m.ApiReferencePage,
+                ),
+                handle: titled('account.api.documentTitle', 'account'),
               },
               {
                 path: '/account/plan',

@@ -1,0 +1,1 @@
+export { Chart, labelIndexes, niceMax, type ChartDatum, type ChartProps } from './Chart.tsx';

@@ -1,0 +1,2 @@
+export { registerAccountModals, useAccountModals, type DeleteAccountData } from './modals/index.ts';
+export { usePreferencesSync } from './use-preferences-sync.ts';
