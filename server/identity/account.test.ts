@@ -440,16 +440,17 @@ describe('deleting the account', () => {
     );
     expect(row).toEqual({ deleted: true, keys: 0, open: 0 });
 
-    // The e-mail stays taken; the old verification link is dead.
+    // The old verification link is dead, and the e-mail is free for a new sign-up (a new account, not the old one).
+    const mail = await waitForMail(t, account.email, /Confirm/);
+    const [, , , userId, token] = linkTo(mail, '/verify/email/').pathname.split('/');
     const again = await t.request({
       method: 'POST',
       url: '/api/v3/signup',
       payload: { first_name: 'Ada', last_name: 'Again', email: account.email, password: PASSWORD, captcha_token: 'x' },
       remoteAddress: '10.9.9.9',
     });
-    expect(again.statusCode).toBe(409);
-    const mail = await waitForMail(t, account.email, /Confirm/);
-    const [, , , userId, token] = linkTo(mail, '/verify/email/').pathname.split('/');
+    expect(again.statusCode).toBe(201);
+    expect(userId).toBe(account.userId);
     expect((await verify(t, { user_id: userId!, verification_id: token! })).statusCode).toBe(404);
   });
 });
