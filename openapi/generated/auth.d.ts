@@ -347,7 +347,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the account
-         * @description Soft delete: the account can no longer sign in and its session ends (the cookie is cleared); data is kept for the retention period. The client clears its local data and goes to /.
+         * @description Soft delete: the account can no longer sign in and its session ends (the cookie is cleared); data is kept for the retention period. The client clears its local data and goes to /. A subscription paid through the payment provider is cancelled there first, at once (nothing more is charged); if the provider cannot cancel it, the answer is 502 and nothing is deleted.
          */
         delete: operations["deleteProfile"];
         options?: never;
@@ -1626,6 +1626,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The payment provider could not cancel the account's subscription, so the account was not deleted (detail "Your subscription could not be cancelled; your account was not deleted. Try again."). */
+        SubscriptionNotCancelled: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The provider could not be reached or did not answer as OAuth 2.0 / OpenID Connect says. */
         OauthProviderUnreachable: {
             headers: {
@@ -2352,6 +2361,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            502: components["responses"]["SubscriptionNotCancelled"];
             default: components["responses"]["Error"];
         };
     };
