@@ -32,6 +32,7 @@ interface ApiCalibration {
   calibrated_at: string | null;
   url: string | null;
   duration: number | null;
+  median_f0_hz?: number | null;
 }
 
 interface StoredRow {

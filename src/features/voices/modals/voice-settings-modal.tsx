@@ -231,12 +231,7 @@ export function VoiceSettingsModal({ data, close }: ModalComponentProps<VoiceSet
                 <FormattedMessage id="voices.settings.suggestionHint" values={{ calibration: calibration?.name }} />
               </Text>
               <div>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  isDisabled={semitones === suggestion.semitones}
-                  onPress={() => applySuggestion(suggestion.semitones)}
-                >
+                <Button variant="secondary" size="sm" onPress={() => applySuggestion(suggestion.semitones)}>
                   <FormattedMessage
                     id="voices.settings.applySuggestion"
                     values={{ semitones: formatSemitones(suggestion.semitones) }}
