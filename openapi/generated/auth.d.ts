@@ -347,7 +347,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the account
-         * @description Soft delete: the account can no longer sign in and its session ends (the cookie is cleared); data is kept for the retention period. The client clears its local data and goes to /.
+         * @description Soft delete: the account can no longer sign in and its session ends (the cookie is cleared); data is kept for the retention period. The client clears its local data and goes to /. A subscription paid through the payment provider is cancelled there first, at once (nothing more is charged); if the provider cannot cancel it, the answer is 502 and nothing is deleted.
          */
         delete: operations["deleteProfile"];
         options?: never;
@@ -1343,6 +1343,11 @@ export interface components {
             url: string | null;
             /** @description Length of the calibration recording in seconds; null until known. */
             duration?: number | null;
+            /**
+             * @description The speaker's median pitch (F0) in Hz the analysis measured; null until calibrated. With a voice's pitch and offset it gives the suggested pitch shift.
+             * @example 132.5
+             */
+            median_f0_hz?: number | null;
         };
         CalibrationPage: components["schemas"]["Page"] & {
             items: components["schemas"]["Calibration"][];
@@ -1619,6 +1624,15 @@ export interface components {
     responses: {
         /** @description This server has no credentials for the provider, e.g. "Sign-in with Google is not available on this server." (GET /api/v3/oauth2 tells which providers are configured). */
         OauthNotConfigured: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The payment provider could not cancel the account's subscription, so the account was not deleted (detail "Your subscription could not be cancelled; your account was not deleted. Try again."). */
+        SubscriptionNotCancelled: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2352,6 +2366,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            502: components["responses"]["SubscriptionNotCancelled"];
             default: components["responses"]["Error"];
         };
     };

@@ -523,6 +523,11 @@ export interface components {
             url: string | null;
             /** @description Length of the calibration recording in seconds; null until known. */
             duration?: number | null;
+            /**
+             * @description The speaker's median pitch (F0) in Hz the analysis measured; null until calibrated. With a voice's pitch and offset it gives the suggested pitch shift.
+             * @example 132.5
+             */
+            median_f0_hz?: number | null;
         };
     };
     responses: never;

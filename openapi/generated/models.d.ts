@@ -284,6 +284,11 @@ export interface components {
              * @example 120.5
              */
             pitch: number;
+            /**
+             * @description The voice's own pitch shift in semitones, applied by a conversion without a calibration (before the user's semitones). The suggested pitch shift from a calibration subtracts it.
+             * @example -3
+             */
+            pitch_offset_semitones?: number;
             age_group: components["schemas"]["VoiceAgeGroup"];
             pitch_group: components["schemas"]["VoicePitchGroup"];
             /** @description false once the voice is retired; retired voices stay readable for old conversions. */

@@ -100,6 +100,11 @@ export interface LocalProvider extends PaymentProvider {
   read<K extends LocalToken['k']>(token: string, kind: K): Extract<LocalToken, { k: K }> | null;
   /** The signature header of a webhook body sent at `timestamp` (seconds; default now). */
   signWebhook(body: string, timestamp?: number): string;
+  /**
+   * Connects the provider to the app that sends its events (registerLocalBillingPages does): until then
+   * `cancelSubscription` has nowhere to send its news and throws.
+   */
+  connect(deliver: (userId: string, events: BillingEvent[]) => Promise<void>): void;
 }
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
@@ -165,6 +170,7 @@ export function createLocalProvider(options: { publicUrl: string; secret: string
     return `${body}.${sign(body)}`;
   };
   const nonce = () => randomBytes(18).toString('base64url');
+  let deliver: ((userId: string, events: BillingEvent[]) => Promise<void>) | null = null;
   return {
     name: 'local',
     description: `local test provider (checkout and portal pages at ${options.publicUrl}${BASE}/…; no card is charged)`,
@@ -215,6 +221,27 @@ export function createLocalProvider(options: { publicUrl: string; secret: string
     // running invoice shown in the portal.
     async reportUsage() {},
     async cancelUsage() {},
+    connect(send) {
+      deliver = send;
+    },
+    // Ends the subscription now and says so the way Stripe does (subscription.deleted), through the same
+    // signed webhook as a payment: the account's row follows through applyBillingEvent.
+    async cancelSubscription({ userId, subscriptionId, customerId }) {
+      if (!deliver) throw new Error('The local payment provider is not connected to the app');
+      const cancelledAt = new Date(now()).toISOString();
+      await deliver(userId, [
+        {
+          id: `local_evt_${nonce()}`,
+          type: 'subscription.deleted',
+          providerType: 'local.subscription.deleted',
+          provider: 'local',
+          userId,
+          customerId,
+          subscriptionId,
+          payload: { user: userId, subscription: subscriptionId, action: 'cancel_now', cancelled_at: cancelledAt },
+        },
+      ]);
+    },
     read(token, kind) {
       const [body, signature, extra] = token.split('.');
       if (!body || !signature || extra !== undefined) return null;
@@ -532,9 +559,29 @@ export function registerLocalWebhookJob(app: FastifyInstance, provider: LocalPro
   );
 }
 
+/**
+ * Delivers events the user waits on (a portal change, a cancellation) before answering; if the webhook
+ * does not take them at once they are queued and retried like a payment's — the provider's change is
+ * made either way.
+ */
+async function deliverNow(app: FastifyInstance, provider: LocalProvider, userId: string, events: BillingEvent[]) {
+  const created = Math.floor(Date.now() / 1000);
+  try {
+    await postLocalWebhook(
+      app,
+      provider,
+      events.map((event) => toLocalWebhookEvent(event, created)),
+    );
+  } catch (err) {
+    app.log.warn({ err, events: events.map((e) => e.id) }, 'local webhook not taken at once; queued for retry');
+    await queueDelivery(app, userId, events[0]!.id, events);
+  }
+}
+
 /** Serves the local provider's checkout and portal pages under /billing/local. */
 export async function registerLocalBillingPages(app: FastifyInstance, provider: LocalProvider) {
   registerLocalWebhookJob(app, provider);
+  provider.connect((userId, events) => deliverNow(app, provider, userId, events));
   await app.register(async (pages) => {
     // These pages post plain HTML forms; the rest of the app answers 415 to a form (platform/form-body.ts).
     pages.removeContentTypeParser(FORM_TYPE);
@@ -712,14 +759,8 @@ export async function registerLocalBillingPages(app: FastifyInstance, provider: 
         cancelAtPeriodEnd: action === 'cancel',
         payload: { session: token.n, user: token.u, action },
       };
-      // The page shows the change it redirects to, so the signed event is delivered before the answer;
-      // if that fails it is queued and retried like a payment's.
-      try {
-        await postLocalWebhook(app, provider, [toLocalWebhookEvent(event, Math.floor(Date.now() / 1000))]);
-      } catch (err) {
-        request.log.warn({ err, event: event.id }, 'local webhook not taken at once; queued for retry');
-        await queueDelivery(app, token.u, event.id, [event]);
-      }
+      // The page shows the change it redirects to, so the signed event is delivered before the answer.
+      await deliverNow(app, provider, token.u, [event]);
       return reply.code(303).header('location', `${BASE}/portal/${request.params['*']}`).send();
     });
   });

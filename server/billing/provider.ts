@@ -43,6 +43,15 @@ export interface PortalInput {
   returnUrl: string;
 }
 
+export interface CancelInput {
+  /** Our user, whose subscription it is. */
+  userId: string;
+  /** The provider's subscription id (subscriptions.provider_subscription_id). */
+  subscriptionId: string;
+  /** The provider's customer, when known. */
+  customerId: string | null;
+}
+
 export interface PaymentProvider {
   /** 'local' or 'stripe', for the start-up log. */
   readonly name: 'local' | 'stripe';
@@ -60,6 +69,13 @@ export interface PaymentProvider {
   reportUsage(usage: UsageReport): Promise<void>;
   /** Per Minute: takes back a report (the conversion failed and was refunded). */
   cancelUsage(usage: { identifier: string }): Promise<void>;
+  /**
+   * Ends the subscription at the provider now (not at the period's end): nothing more is charged. Per
+   * Minute usage already reported stays for the provider to settle. The provider's news of the end
+   * (subscription.deleted) reaches the account like any other event. Resolves once the provider has
+   * ended it (an already ended subscription counts); throws when it could not.
+   */
+  cancelSubscription(input: CancelInput): Promise<void>;
 }
 
 export const BILLING_EVENT_TYPES = [

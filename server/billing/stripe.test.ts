@@ -378,6 +378,8 @@ describe('Stripe: POST /api/v3/billing/webhook', () => {
 async function fakeStripeApi() {
   const calls: { method: string; path: string; form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
   let failMeterEvents = 0;
+  /** Subscriptions Stripe has cancelled: cancelling one again is refused, as Stripe does. */
+  const cancelled = new Set<string>();
   const server: Server = createServer((req: IncomingMessage, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
@@ -427,7 +429,27 @@ async function fakeStripeApi() {
             cancel: { identifier: form.get('cancel[identifier]') },
           }),
         );
-      else res.writeHead(404).end(JSON.stringify({ error: { message: 'no such route' } }));
+      else if (req.method === 'DELETE' && req.url!.startsWith('/v1/subscriptions/')) {
+        const id = decodeURIComponent(req.url!.slice('/v1/subscriptions/'.length));
+        if (id === 'sub_unreachable') {
+          res.writeHead(500).end(JSON.stringify({ error: { type: 'api_error', message: 'try again' } }));
+        } else if (cancelled.has(id)) {
+          res.writeHead(400).end(
+            JSON.stringify({
+              error: {
+                type: 'invalid_request_error',
+                message: `A canceled subscription can only update its metadata.`,
+              },
+            }),
+          );
+        } else {
+          cancelled.add(id);
+          res.end(JSON.stringify({ id, object: 'subscription', status: 'canceled' }));
+        }
+      } else if (req.method === 'GET' && req.url!.startsWith('/v1/subscriptions/')) {
+        const id = decodeURIComponent(req.url!.slice('/v1/subscriptions/'.length));
+        res.end(JSON.stringify({ id, object: 'subscription', status: cancelled.has(id) ? 'canceled' : 'active' }));
+      } else res.writeHead(404).end(JSON.stringify({ error: { message: 'no such route' } }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -567,5 +589,21 @@ describe('Stripe: checkout, portal and usage through the SDK', () => {
       'cancel[identifier]': 'conv-1',
     });
     await expect(provider.reportUsage({ ...usage, customerId: null })).rejects.toThrow(/No Stripe customer/);
+  });
+
+  it('cancels a subscription at once (no cancel at period end), takes an already cancelled one as done, and throws when Stripe fails', async () => {
+    const provider = createStripeProvider({ db: t.database.db, stripe: api.stripe, webhookSecret: WEBHOOK_SECRET });
+    const input = { userId: 'u1', subscriptionId: 'sub_live1', customerId: 'cus_1' };
+    await provider.cancelSubscription(input);
+    const cancels = api.calls.filter((c) => c.path === '/v1/subscriptions/sub_live1' && c.method === 'DELETE');
+    expect(cancels).toHaveLength(1);
+    // An immediate cancellation without a final invoice: nothing more is charged.
+    expect(Object.fromEntries(cancels[0]!.form)).toEqual({});
+
+    // A retry after a cancellation whose answer was lost: Stripe refuses, and reads it as cancelled.
+    await provider.cancelSubscription(input);
+    expect(api.calls.filter((c) => c.path === '/v1/subscriptions/sub_live1' && c.method === 'GET')).toHaveLength(1);
+
+    await expect(provider.cancelSubscription({ ...input, subscriptionId: 'sub_unreachable' })).rejects.toThrow();
   });
 });

@@ -241,5 +241,17 @@ export function createStripeProvider({
         cancel: { identifier },
       });
     },
+    async cancelSubscription({ subscriptionId }) {
+      // Now, not at the period's end, and without a final invoice: nothing more is charged. Meter events
+      // already sent stay with Stripe. customer.subscription.deleted follows through the webhook.
+      try {
+        await stripe.subscriptions.cancel(subscriptionId);
+      } catch (err) {
+        // Cancelled already (a retry after a cancellation whose answer was lost): that is what was asked.
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        const current = await stripe.subscriptions.retrieve(subscriptionId).catch(() => null);
+        if (current?.status !== 'canceled' && current?.status !== 'incomplete_expired') throw err;
+      }
+    },
   };
 }

@@ -27,5 +27,7 @@ export function toApiCalibration(row: Calibration, urls: FileUrls): ApiCalibrati
     calibrated_at: row.status === 'calibrated' && row.calibratedAt ? row.calibratedAt.toISOString() : null,
     url: row.storageKey ? urls.url(row.storageKey, { name: ext ? `${row.name}.${ext}` : row.name }) : null,
     duration: row.duration ?? null,
+    // The speaker's median F0, for the suggested pitch shift: only once the analysis has finished.
+    median_f0_hz: row.status === 'calibrated' ? (row.profile?.f0_median_hz ?? row.pitchHz ?? null) : null,
   };
 }

@@ -32,6 +32,7 @@ interface ApiCalibration {
   calibrated_at: string | null;
   url: string | null;
   duration: number | null;
+  median_f0_hz?: number | null;
 }
 
 interface StoredRow {
@@ -172,6 +173,7 @@ describe('calibrations: /api/v3/calibration', () => {
         enabled: false,
         calibrated_at: null,
         duration: 35,
+        median_f0_hz: null,
       });
       expect(created.url).toMatch(
         new RegExp(`^/files/calibrations/${created.id}/audio\\.wav\\?expires=\\d+&name=.+&token=`),
@@ -199,6 +201,10 @@ describe('calibrations: /api/v3/calibration', () => {
       expect(row.pitch_hz).toBeLessThan(120 * 1.03);
       const profile = row.profile!;
       expect(profile.f0_median_hz).toBe(row.pitch_hz);
+      // The measured median is what the API gives the app for the suggested pitch shift.
+      expect(done.median_f0_hz).toBe(profile.f0_median_hz);
+      const listed = (await list(alice)).json() as { items: ApiCalibration[] };
+      expect(listed.items.find((c) => c.id === created.id)?.median_f0_hz).toBe(profile.f0_median_hz);
       expect(profile.f0_p10_hz).toBeLessThan(profile.f0_median_hz!);
       expect(profile.f0_p90_hz).toBeGreaterThan(profile.f0_median_hz!);
       // syntheticVoice speaks at −20 dBFS over noise at about −50 dBFS.

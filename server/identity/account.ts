@@ -7,6 +7,7 @@ import { endUserSessions, SESSION_COOKIE } from '../platform/sessions.ts';
 import { resetPasswordMessage } from '../mail/templates.ts';
 import { publishUserEvent } from '../notifications/scope.ts';
 import { removeStoredFiles } from '../storage/registry.ts';
+import { cancelProviderSubscription, endLocalPlan } from '../billing/account-closure.ts';
 import { callerId, changedUser } from './current-user.ts';
 import { consumeEmailToken, findEmailToken, issueEmailToken, revokeEmailTokens } from './email-tokens.ts';
 import { hashPassword } from './passwords.ts';
@@ -203,11 +204,13 @@ export const deletedEmailOf = (userId: string) => `deleted:${userId}`;
  * Then every stored object the account owns (the files registry: originals, conversions, waveforms,
  * calibrations, exports, feedback attachments) is removed from storage with its registry row; an object
  * that cannot be removed now keeps its row for the sweeper. The account's rows stay, unreachable because
- * every query skips deleted users, so that billing can settle; cancelling the subscription at the payment
- * provider is not done here yet.
+ * every query skips deleted users, so that billing can settle. A subscription paid through the payment
+ * provider is cancelled there first (billing/account-closure.ts): if it cannot be, the answer is 502 and
+ * nothing is deleted; a plan without one (the trial, a Custom plan) ends in the deletion's transaction.
  */
 export const deleteProfile: Handler<'deleteProfile'> = async (request, reply) => {
   const userId = callerId(request);
+  await cancelProviderSubscription(request.server.db, request.server.payments, request.log, userId);
   const ended = await request.server.db.transaction(async (tx) => {
     const gone = await tx
       .update(users)
@@ -222,6 +225,7 @@ export const deleteProfile: Handler<'deleteProfile'> = async (request, reply) =>
       .returning({ id: sessions.id });
     await tx.delete(apiKeys).where(eq(apiKeys.userId, userId));
     await revokeEmailTokens(tx, userId);
+    await endLocalPlan(tx, userId);
     return closed.map((s) => s.id);
   });
   if (!ended) throw unauthorized();

@@ -67,6 +67,13 @@ describe('voices: listing, filters, sort and pagination', () => {
       is_default: true,
       settings: { favorite: false },
     });
+    // The voice's own shift from its engine preset (Ava's is +5), which the suggested pitch shift subtracts.
+    const offset = VOICES.find((v) => v.slug === 'ava')!.preset.pitch_offset_semitones;
+    expect(offset).toBe(5);
+    expect(ava.pitch_offset_semitones).toBe(5);
+    expect(ava.pitch).toBeCloseTo(140 * 2 ** (5 / 12), 0);
+    const marcus = (await allVoices(t, user)).find((v) => v.id === id('marcus'))!;
+    expect(marcus.pitch_offset_semitones).toBe(-3);
     expect(ava.narration_styles[0]).toEqual({ id: 'BASIC', info: { name: 'Basic' }, is_default: true, tags: [] });
     expect(ava.narration_styles.map((s) => s.id).sort()).toEqual(['BASIC', 'CONVERSATIONAL', 'NARRATIVE', 'PROMO']);
     const promo = ava.narration_styles.find((s) => s.id === 'PROMO')!;

@@ -42,6 +42,7 @@ const voiceColumns = {
   species: voices.species,
   gender: voices.gender,
   pitch: voices.pitch,
+  enginePreset: voices.enginePreset,
   ageGroup: voices.ageGroup,
   pitchGroup: voices.pitchGroup,
   active: voices.active,
@@ -204,6 +205,15 @@ async function relationsOf(db: Db, callerId: string, ids: string[]) {
   return { accents, styles };
 }
 
+/**
+ * The voice's own pitch shift from its engine preset (what a conversion without a calibration applies); 0 for a
+ * voice whose preset does not say, as the engine's neutral voice.
+ */
+function presetOffsetOf(preset: { pitch_offset_semitones?: unknown }): number {
+  const offset = preset.pitch_offset_semitones;
+  return typeof offset === 'number' && Number.isFinite(offset) ? Math.min(24, Math.max(-24, offset)) : 0;
+}
+
 /** Rows → the API's Voice, with accents, narration styles and availability for the caller. */
 async function toApiVoices(db: Db, urls: FileUrls, caller: Caller, rows: VoiceRow[]): Promise<ApiVoice[]> {
   const { accents, styles } = await relationsOf(
@@ -219,6 +229,7 @@ async function toApiVoices(db: Db, urls: FileUrls, caller: Caller, rows: VoiceRo
     species: r.species,
     gender: r.gender ?? 'neutral',
     pitch: r.pitch ?? 0,
+    pitch_offset_semitones: presetOffsetOf(r.enginePreset),
     age_group: r.ageGroup ?? 'adult',
     pitch_group: r.pitchGroup ?? 'medium',
     active: r.active,

@@ -47,6 +47,25 @@ describe('deleteAccountMachine', () => {
     expect(actor.getSnapshot().context.error).toBe('Try again later.');
   });
 
+  it('shows why the subscription blocked the deletion, and deletes when tried again', async () => {
+    const detail = 'Your subscription could not be cancelled; your account was not deleted. Try again.';
+    let providerDown = true;
+    const { actor, calls } = start(async () => {
+      if (providerDown) throw new ApiError({ statusCode: 502, detail, body: { status: 502, detail } });
+    });
+    actor.send({ type: 'confirmation.change', value: 'ada@example.test' });
+    actor.send({ type: 'account.delete' });
+    await waitFor(actor, (s) => s.matches('confirming') && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe(detail);
+    expect(actor.getSnapshot().context.typed).toBe('ada@example.test');
+
+    providerDown = false;
+    actor.send({ type: 'account.delete' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().value).toBe('deleted');
+    expect(calls()).toBe(2);
+  });
+
   it('typing again clears the error', () => {
     const { actor } = start(async () => undefined);
     actor.send({ type: 'account.delete' });

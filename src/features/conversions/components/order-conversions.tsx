@@ -2,7 +2,8 @@ import { useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { announce, Button, Checkbox, Stack, Text } from '../../../../design-system/index.ts';
-import { findEnabledCalibration, useApi } from '../../../api/index.ts';
+import { useApi } from '../../../api/index.ts';
+import { useEnabledCalibration } from '../../../shared/voice-settings/use-enabled-calibration.ts';
 import {
   browserStorage,
   clearNewOriginal,
@@ -66,8 +67,7 @@ export function OrderConversions({ originals, onVoiceErrors, detailsClassName }:
   const selection = useVoiceSelection();
   const [pending, setPending] = useState(false);
   // The user's enabled calibration, offered for the order (SPEC.md section 7: use_calibration, calibration_id).
-  const calibration =
-    useResource(['enabledCalibration'], (signal) => findEnabledCalibration(api, signal)).value ?? null;
+  const calibration = useEnabledCalibration();
   const [useCalibration, setUseCalibration] = useState(true);
   const calibrated = calibration !== null && useCalibration;
   const [error, setError] = useState<string | null>(null);

@@ -1,4 +1,5 @@
 import { synthesiseClip } from '../../../../design-system/components/WaveformPlayer/story-audio.ts';
+import type { Calibration } from '../../../api/index.ts';
 import {
   makeAccent,
   makeRecording,
@@ -128,6 +129,8 @@ export interface VoicesState {
   originals?: { id: string; label: string }[];
   /** Answers of the private-voice check for ids that are not in `voices`. */
   privateChecks?: Record<string, { private: boolean; owned: boolean }>;
+  /** The user's calibrations (GET /api/v3/calibration): the enabled one gives the suggested pitch shift. */
+  calibrations?: Calibration[];
   /** Answers to replace by route, e.g. a failure. */
   overrides?: FakeRoutes;
 }
@@ -169,6 +172,12 @@ const invalid = (field: string, detail: string): FakeAnswer<'POST /api/v2/voices
 export function voicesRoutes(state: VoicesState): FakeRoutes {
   const find = (id: string) => state.voices.find((v) => v.id === id);
   const routes: FakeRoutes = {
+    'GET /api/v3/calibration': (call) => {
+      const offset = Number(call.query.get('offset') ?? 0);
+      const limit = Number(call.query.get('limit') ?? 40);
+      const all = state.calibrations ?? [];
+      return { status: 200, body: { items: all.slice(offset, offset + limit), total: all.length, offset, limit } };
+    },
     'GET /api/v2/voices': (call) => {
       const sort = call.query.get('sort') ?? 'default';
       const direction = call.query.get('direction') === 'asc' ? 1 : -1;

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog, Button, modalStore, type ModalId } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
-import { testUser } from '../../../api/testing/index.ts';
+import { makeCalibration, testUser } from '../../../api/testing/index.ts';
 import type { Voice } from '../api/voices-api.ts';
 import { catalogue, voicesRoutes, type VoicesState } from '../components/story-server.ts';
 import { EMPTY_VOICE_FILTERS, VOICE_FILTERS_KEY, voiceFiltersStore } from '../voice-filters.store.ts';
@@ -143,6 +143,74 @@ export const VoiceSettings: Story = {
     ]);
     await expect(announced()).toContain('Settings for Ada saved: British English, Warm, +2.5 semitones.');
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Saved en-GB WARM 2.5');
+  },
+};
+
+/**
+ * With an enabled, analysed calibration (median 120 Hz) and Ada at 190.5 Hz with her own +2 offset: the dialog
+ * says the user's voice is 8 st below Ada and suggests +6 (8 less her offset); applying it by keyboard sets the
+ * slider, is announced, and Save sends it.
+ */
+export const VoiceSettingsSuggestedPitch: Story = {
+  loaders: [
+    () => {
+      const voices = catalogue();
+      voices[0] = { ...voices[0]!, pitch: 190.5, pitch_offset_semitones: 2 };
+      return load({
+        voices,
+        calibrations: [
+          makeCalibration(1, 'Desk mic', { enabled: false, median_f0_hz: 95 }),
+          makeCalibration(2, 'Studio', { enabled: true, median_f0_hz: 120 }),
+        ],
+      });
+    },
+  ],
+  render: (_args, { loaded }) => settingsTrigger(loaded),
+  play: async ({ canvasElement, loaded }) => {
+    const h = (loaded as unknown as Loaded).harness;
+    const { dialog } = await openByKeyboard(canvasElement, 'Open voice settings', 'Settings for Ada');
+    const inDialog = within(dialog);
+    await expect(await inDialog.findByText('Your voice is 8 st below Ada: suggested +6')).toBeVisible();
+    const slider = inDialog.getByRole('slider', { name: /Pitch shift in semitones/ });
+    await expect(slider).toHaveAttribute('aria-valuetext', '0');
+
+    const apply = inDialog.getByRole('button', { name: 'Apply suggested +6' });
+    await tabTo(apply);
+    await userEvent.keyboard('{Enter}');
+    await expect(slider).toHaveAttribute('aria-valuetext', '+6');
+    await waitFor(() => expect(announced()).toContain('Pitch shift set to the suggested +6 semitones.'));
+    // Focus stays on the button: the keyboard goes on from where it was.
+    await expect(apply).toHaveFocus();
+
+    await tabTo(inDialog.getByRole('button', { name: 'Save settings' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    await expect(
+      callsTo(h, 'POST', '/api/v2/voices/settings').map(
+        (c) => (c.body as { semitones_correction: number }).semitones_correction,
+      ),
+    ).toEqual([6]);
+  },
+};
+
+/** An enabled calibration still processing has no measured pitch: nothing is suggested. */
+export const VoiceSettingsCalibrationProcessing: Story = {
+  loaders: [
+    () =>
+      load({
+        voices: catalogue(),
+        calibrations: [makeCalibration(1, 'Studio', { enabled: true, status: 'processing', median_f0_hz: null })],
+      }),
+  ],
+  render: (_args, { loaded }) => settingsTrigger(loaded),
+  play: async ({ canvasElement, loaded }) => {
+    const h = (loaded as unknown as Loaded).harness;
+    const { dialog } = await openByKeyboard(canvasElement, 'Open voice settings', 'Settings for Ada');
+    await waitFor(() => expect(callsTo(h, 'GET', '/api/v3/calibration')).toHaveLength(1));
+    await expect(within(dialog).queryByText(/Your voice is/)).toBeNull();
+    await expect(within(dialog).queryByRole('button', { name: /Apply suggested/ })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
   },
 };
 

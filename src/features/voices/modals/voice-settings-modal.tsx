@@ -13,6 +13,8 @@ import {
 import { useApi } from '../../../api/index.ts';
 import { DEFAULT_NARRATION_STYLE_ID, failureMessage, settingsOf } from '../../../machines/index.ts';
 import { useSemitonesFormat } from '../../../shared/voice-settings/semitones-format.ts';
+import { suggestPitchShift } from '../../../shared/voice-settings/suggested-semitones.ts';
+import { useEnabledCalibration } from '../../../shared/voice-settings/use-enabled-calibration.ts';
 import {
   AccentField,
   NarrationStyleField,
@@ -61,7 +63,19 @@ export function VoiceSettingsModal({ data, close }: ModalComponentProps<VoiceSet
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const calibration = useEnabledCalibration();
   if (!voice) return null;
+
+  // From the enabled calibration once it is analysed: what shift brings the user's voice onto this one.
+  const suggestion =
+    calibration?.status === 'calibrated'
+      ? suggestPitchShift(calibration.median_f0_hz, voice.pitch, voice.pitch_offset_semitones ?? 0)
+      : null;
+  const applySuggestion = (value: number) => {
+    setSemitones(value);
+    clearError('semitones_correction');
+    announce(intl.formatMessage({ id: 'voices.settings.suggestionApplied' }, { semitones: formatSemitones(value) }));
+  };
 
   const accent = voice.accents.find((a) => a.id === accentId);
   const style = narrationStyles.find((s) => s.id === styleId);
@@ -200,6 +214,32 @@ export function VoiceSettingsModal({ data, close }: ModalComponentProps<VoiceSet
               <FormattedMessage id="voices.settings.resetPitch" />
             </Button>
           </div>
+          {suggestion ? (
+            <Stack gap="xs">
+              <Text>
+                <FormattedMessage
+                  id="voices.settings.suggestion"
+                  values={{
+                    direction: suggestion.difference > 0 ? 'below' : suggestion.difference < 0 ? 'above' : 'at',
+                    difference: intl.formatNumber(Math.abs(suggestion.difference), { maximumFractionDigits: 1 }),
+                    name: voice.name,
+                    semitones: formatSemitones(suggestion.semitones),
+                  }}
+                />
+              </Text>
+              <Text tone="muted" size="sm">
+                <FormattedMessage id="voices.settings.suggestionHint" values={{ calibration: calibration?.name }} />
+              </Text>
+              <div>
+                <Button variant="secondary" size="sm" onPress={() => applySuggestion(suggestion.semitones)}>
+                  <FormattedMessage
+                    id="voices.settings.applySuggestion"
+                    values={{ semitones: formatSemitones(suggestion.semitones) }}
+                  />
+                </Button>
+              </div>
+            </Stack>
+          ) : null}
           {formError ? <Text tone="critical">{formError}</Text> : null}
         </Stack>
       </Dialog>
