@@ -200,7 +200,10 @@ export function createSocketHub(options: SocketHubOptions): SocketHub {
           where s.id in (${sql.join(
             ids.map((id) => sql`${id}`),
             sql`, `,
-          )}) and s.ended_at is null and s.expires_at > now() and u.deleted_at is null and u.verified`);
+          )}) and (s.ended_at is null or s.ended_at > now() - interval '5 seconds') and s.expires_at > now()
+            and u.deleted_at is null and u.verified`);
+        // A session ended in the last seconds is left to its user.session_end event, which closes the socket
+        // after saying why; the check closes what no event will (expired sessions, lost events).
         const live = new Set((result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
         for (const c of chunk) if (!live.has(c.sessionId!)) end(c, CLOSE.sessionEnded, 'Session ended');
       } catch (err) {

@@ -153,7 +153,7 @@ function WithDemo(props: WaveformPlayerProps & { audioUrl: string }) {
         onPlay={() => setDemoPlaying(true)}
         onPause={() => setDemoPlaying(false)}
       />
-      <button type="button" onClick={() => void demo?.play()}>
+      <button type="button" onClick={() => void demo?.play().catch(() => undefined)}>
         Play demo
       </button>
       <p role="status">{demoPlaying ? 'Demo playing' : 'Demo paused'}</p>
