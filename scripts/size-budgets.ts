@@ -40,22 +40,23 @@ export interface RouteGroup {
  * session, React Aria's press and focus handling) is some 170 kB: those targets cannot be met by splitting.
  * The limits below are what the split build weighs (issue 14 measured 423 kB for every page; 205 kB for the
  * landing page once overlays load on first use and messages are precompiled), with a few kB of room, so a
- * change that adds weight to a route fails here; lower them as pages get lighter.
+ * change that adds weight to a route fails here; lower them as pages get lighter. Raised once, by 2–8 kB, when
+ * issues 15–18 gave the project page folder search and figures and the session preferences sync.
  */
 
 /** The route groups, as src/routes/router.tsx and home-route.tsx load them. */
 export const ROUTE_GROUPS: readonly RouteGroup[] = [
-  { name: 'landing page (/ for a guest)', limit: '208 kB', pages: /^src\/routes\/guest-home\.tsx$/ },
+  { name: 'landing page (/ for a guest)', limit: '210 kB', pages: /^src\/routes\/guest-home\.tsx$/ },
   {
     name: 'public page',
     limit: '210 kB',
     layout: 'src/routes/marketing-layout-route.tsx',
     pages: /^src\/features\/marketing\/components\/(pricing|use-cases|faq)-page\.tsx$/,
   },
-  { name: 'sign-in page', limit: '206 kB', pages: /^src\/features\/auth\// },
+  { name: 'sign-in page', limit: '209 kB', pages: /^src\/features\/auth\// },
   {
     name: 'app page',
-    limit: '300 kB',
+    limit: '308 kB',
     layout: 'src/routes/app-layout-route.tsx',
     pages:
       /^src\/(features\/(billing|projects|recorder|voices|welcome)\/components\/[a-z-]+-page\.tsx|features\/marketing\/components\/legal-page\.tsx|routes\/(choose-voices-route|project-route|signed-in-home)\.tsx)$/,
