@@ -8,6 +8,24 @@ import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 const serverTests = ['server/**/*.test.ts', 'tests/contract/**/*.test.ts'];
+/**
+ * Server tests that never reach SQL: the voice engine and audio codecs, storage and mail adapters, pure
+ * helpers — and the two that render the catalogue's audio, whose only SQL is the job queue (covered on
+ * PostgreSQL by server/jobs). They run once, on PGlite; re-running them on PostgreSQL tested nothing new and
+ * cost a third of the PostgreSQL run.
+ */
+const sqlFreeServerTests = [
+  'server/audio/**',
+  'server/mail/mailer.test.ts',
+  'server/storage/storage.test.ts',
+  'server/storage/signed-urls.test.ts',
+  'server/platform/spa.test.ts',
+  'server/platform/oauth-config.test.ts',
+  'server/identity/oauth/profile.test.ts',
+  'server/marketplace/names.test.ts',
+  'server/models/showcase.test.ts',
+  'server/models/demo-render.test.ts',
+];
 
 // One run, four layers: pure/unit and machine tests (node), server route + contract tests on PGlite
 // (and again on PostgreSQL when TEST_DATABASE_URL is set), and every story as a test in Chromium.
@@ -45,6 +63,7 @@ export default mergeConfig(
                   name: 'server:postgres',
                   environment: 'node',
                   include: serverTests,
+                  exclude: sqlFreeServerTests,
                   globalSetup: ['tests/support/global-setup.ts'],
                   env: { TEST_DB_KIND: 'postgres' },
                   testTimeout: 30_000,

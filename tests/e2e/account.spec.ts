@@ -4,7 +4,7 @@ import { sineWav } from '../support/audio.ts';
 import { EXAMPLE_STEPS, fill, pick } from '../../src/features/account/api-example.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { PASSWORD, signUpTrialUser } from './journeys.ts';
-import { activate, tabTo, typeInto } from './keyboard.ts';
+import { activate, tabBackTo, tabTo, typeInto } from './keyboard.ts';
 
 const shown = (page: Page, text: string) => page.getByText(text, { exact: true }).filter({ visible: true }).first();
 
@@ -168,9 +168,12 @@ test.describe('the account area, keyboard only', () => {
     await activate(page, page.getByRole('button', { name: 'Send answer' }));
     expect((await answered).status()).toBeLessThan(300);
     await expect(shown(page, 'Thank you for your answer.')).toBeVisible();
+    // The form is gone: focus is on the thanks, and the links above are a few Shift+Tabs away.
+    await expect(page.locator(':focus')).toHaveText('Thank you for your answer.');
 
     // Statistics: the totals and the charts, each readable as a table.
-    await activate(page, page.getByRole('link', { name: 'Your statistics' }));
+    await tabBackTo(page, page.getByRole('link', { name: 'Your statistics' }));
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Your statistics' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId('stats-totals')).toContainText('Projects');
     await expect(page.getByRole('img', { name: /Minutes converted per day/ })).toBeVisible();
@@ -179,10 +182,7 @@ test.describe('the account area, keyboard only', () => {
     await expect(page.getByRole('table', { name: 'Minutes converted per day' }).getByRole('row')).toHaveCount(31);
     // Back up to the period (it is above the charts).
     const month = page.getByRole('radio', { name: 'Last 30 days' });
-    for (let i = 0; i < 40 && !(await month.evaluate((e) => e === document.activeElement)); i++) {
-      await page.keyboard.press('Shift+Tab');
-    }
-    await expect(month).toBeFocused();
+    await tabBackTo(page, month);
     await page.keyboard.press('ArrowLeft');
     await expect(page.getByRole('radio', { name: 'Last 7 days' })).toBeChecked();
     await expect(page.getByRole('table', { name: 'Minutes converted per day' }).getByRole('row')).toHaveCount(8);

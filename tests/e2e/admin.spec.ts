@@ -3,7 +3,7 @@ import { E2E_ADMIN } from '../../playwright.config.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import { signUpTrialUser, unique } from './journeys.ts';
-import { activate, tabTo, typeInto } from './keyboard.ts';
+import { activate, tabBackTo, tabTo, typeInto } from './keyboard.ts';
 
 // Issue 18: the admin console, keyboard only, as the seeded admin; a plain user's report reaches its queue.
 
@@ -111,7 +111,9 @@ test.describe('the admin console, keyboard only', () => {
     ).toBeVisible();
 
     // The table shows it.
-    await activate(page, page.getByRole('link', { name: 'Back to users' }));
+    // It is above the form: back up to it.
+    await tabBackTo(page, page.getByRole('link', { name: 'Back to users' }));
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     await typeInto(page, page.getByRole('searchbox', { name: 'Search users and groups' }), email);
     await page.keyboard.press('Enter');
@@ -121,6 +123,7 @@ test.describe('the admin console, keyboard only', () => {
     // The report is in the queue (reds first): resolve it.
     await tabTo(page, page.getByRole('tab', { name: 'Users' }));
     await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Groups' })).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true');
     const report = page.getByRole('article').filter({ hasText: description });

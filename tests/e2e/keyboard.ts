@@ -9,6 +9,15 @@ export async function tabTo(page: Page, target: Locator, max = 40): Promise<void
   await expect(target).toBeFocused();
 }
 
+/** Presses Shift+Tab until `target` has focus: a keyboard user going back up to something above. */
+export async function tabBackTo(page: Page, target: Locator, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Shift+Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
 /** Tabs to a field and types into it. */
 export async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
   await tabTo(page, field);

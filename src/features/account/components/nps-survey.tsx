@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   addToast,
@@ -30,6 +30,11 @@ export function NpsSurvey({ onAnswered }: { onAnswered?: () => void }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  // The form (and its focused button) goes when the answer is sent: focus moves to the thanks, not to the page's start.
+  const thanks = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (done) thanks.current?.focus();
+  }, [done]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,9 +58,11 @@ export function NpsSurvey({ onAnswered }: { onAnswered?: () => void }) {
   return (
     <Card as="section" padding="lg" heading={intl.formatMessage({ id: 'account.nps.title' })}>
       {done ? (
-        <Text>
-          <FormattedMessage id="account.nps.thanks" />
-        </Text>
+        <div ref={thanks} tabIndex={-1}>
+          <Text>
+            <FormattedMessage id="account.nps.thanks" />
+          </Text>
+        </div>
       ) : (
         <Form onSubmit={(e) => void submit(e)} gap="md">
           <RadioGroup
