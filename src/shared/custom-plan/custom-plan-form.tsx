@@ -12,6 +12,7 @@ import {
 } from '../../../design-system/index.ts';
 import type { components } from '../../../openapi/generated/auth.js';
 import { isApiError } from '../../api/index.ts';
+import type { MessageId } from '../../i18n/index.ts';
 import { failureMessage } from '../../machines/index.ts';
 
 /** The body of PUT /api/v3/users/{id}/plan: the price in cents, the name trimmed. */
@@ -19,15 +20,15 @@ export type CustomPlan = components['schemas']['CustomPlanRequest'];
 
 /** The message ids of the form's labels: each place keeps its own wording. */
 export interface CustomPlanMessages {
-  name: string;
-  minutes: string;
-  characters: string;
-  price: string;
+  name: MessageId;
+  minutes: MessageId;
+  characters: MessageId;
+  price: MessageId;
   /** The interval's group label and its two choices. */
-  interval: string;
-  month: string;
-  year: string;
-  submit: string;
+  interval: MessageId;
+  month: MessageId;
+  year: MessageId;
+  submit: MessageId;
 }
 
 export interface CustomPlanFormProps {

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { addToast } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
-import { CustomPlanForm } from '../../../shared/custom-plan/custom-plan-form.tsx';
+import { CustomPlanForm, type CustomPlanMessages } from '../../../shared/custom-plan/custom-plan-form.tsx';
 import { setCustomPlan, type AdminUser } from '../api/admin-api.ts';
 
 export interface UserCustomPlanProps {
@@ -10,7 +10,7 @@ export interface UserCustomPlanProps {
   onChanged: (user: AdminUser) => void;
 }
 
-const MESSAGES = {
+const MESSAGES: CustomPlanMessages = {
   name: 'admin.custom.name',
   minutes: 'admin.custom.minutes',
   characters: 'admin.custom.characters',

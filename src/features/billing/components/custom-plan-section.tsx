@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { announce, Text, TextField } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
-import { CustomPlanForm } from '../../../shared/custom-plan/custom-plan-form.tsx';
+import { CustomPlanForm, type CustomPlanMessages } from '../../../shared/custom-plan/custom-plan-form.tsx';
 import * as styles from './billing.css.ts';
 
-const MESSAGES = {
+const MESSAGES: CustomPlanMessages = {
   name: 'billing.custom.name',
   minutes: 'billing.custom.minutes',
   characters: 'billing.custom.characters',
