@@ -30,16 +30,8 @@ const meta = {
   title: 'Shared/CustomPlanForm',
   component: CustomPlanForm,
   args: {
-    messages: {
-      name: 'admin.custom.name',
-      minutes: 'admin.custom.minutes',
-      characters: 'admin.custom.characters',
-      price: 'admin.custom.price',
-      interval: 'admin.custom.interval',
-      month: 'admin.custom.month',
-      year: 'admin.custom.year',
-      submit: 'admin.custom.submit',
-    },
+    messages: 'admin.custom',
+    intervalMessages: 'admin.custom',
     onSubmit: fn(async () => undefined),
   },
 } satisfies Meta<typeof CustomPlanForm>;

@@ -12,28 +12,21 @@ import {
 } from '../../../design-system/index.ts';
 import type { components } from '../../../openapi/generated/auth.js';
 import { isApiError } from '../../api/index.ts';
-import type { MessageId } from '../../i18n/index.ts';
 import { failureMessage } from '../../machines/index.ts';
 
 /** The body of PUT /api/v3/users/{id}/plan: the price in cents, the name trimmed. */
 export type CustomPlan = components['schemas']['CustomPlanRequest'];
 
-/** The message ids of the form's labels: each place keeps its own wording. */
-export interface CustomPlanMessages {
-  name: MessageId;
-  minutes: MessageId;
-  characters: MessageId;
-  price: MessageId;
-  /** The interval's group label and its two choices. */
-  interval: MessageId;
-  month: MessageId;
-  year: MessageId;
-  submit: MessageId;
-}
+/** Whose wording the labels are in: `<prefix>.name`, `.minutes`, `.characters`, `.price` and `.submit`. */
+export type CustomPlanMessages = 'admin.custom' | 'billing.custom';
+/** Whose wording the interval is in: `<prefix>.interval` (the group), `.month` and `.year`. */
+export type IntervalMessages = 'admin.custom' | 'billing.plans';
 
 export interface CustomPlanFormProps {
-  /** The ids of the labels, e.g. `admin.custom.name`. */
+  /** The labels' message ids, by prefix: each place keeps its own wording. */
   messages: CustomPlanMessages;
+  /** The interval's message ids, by prefix. */
+  intervalMessages: IntervalMessages;
   /**
    * How the user is chosen: the fields placed before the plan's own (the plan page's e-mail address, looked up
    * when the form is sent). Nothing when the page already shows the one user (the admin console's user page).
@@ -54,6 +47,12 @@ export interface CustomPlanFormProps {
   children?: ReactNode;
 }
 
+/** The three figures, as the form's fields name them (and the refusals, once `FIELD` has renamed them). */
+const FIGURES = [
+  { name: 'minutes', maxValue: 10_000_000 },
+  { name: 'characters', maxValue: 1_000_000_000 },
+  { name: 'price', maxValue: 1_000_000, formatOptions: { style: 'currency', currency: 'USD' } },
+] as const;
 const PLAN_FIELDS = ['name', 'minutes', 'characters', 'price'];
 /** The contract's property names that the form's fields call otherwise. */
 const FIELD: Record<string, string> = { tts_chars: 'characters', amount: 'price' };
@@ -64,6 +63,7 @@ const FIELD: Record<string, string> = { tts_chars: 'characters', amount: 'price'
  */
 export function CustomPlanForm({
   messages,
+  intervalMessages,
   userChooser,
   onSubmit,
   fallbackField,
@@ -73,9 +73,7 @@ export function CustomPlanForm({
 }: CustomPlanFormProps) {
   const intl = useIntl();
   const [name, setName] = useState('Custom');
-  const [minutes, setMinutes] = useState(600);
-  const [characters, setCharacters] = useState(500_000);
-  const [price, setPrice] = useState(1000);
+  const [figures, setFigures] = useState({ minutes: 600, characters: 500_000, price: 1000 });
   const [interval, setInterval] = useState<CustomPlan['interval']>('month');
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -86,9 +84,9 @@ export function CustomPlanForm({
     try {
       const refused = await onSubmit({
         name: name.trim(),
-        minutes,
-        tts_chars: characters,
-        amount: Math.round(price * 100),
+        minutes: figures.minutes,
+        tts_chars: figures.characters,
+        amount: Math.round(figures.price * 100),
         interval,
       });
       if (refused) setErrors(refused);
@@ -103,38 +101,19 @@ export function CustomPlanForm({
     }
   };
 
-  const figures = (
-    <>
-      <NumberField
-        name="minutes"
-        label={intl.formatMessage({ id: messages.minutes })}
-        isRequired
-        minValue={0}
-        maxValue={10_000_000}
-        value={minutes}
-        onChange={setMinutes}
-      />
-      <NumberField
-        name="characters"
-        label={intl.formatMessage({ id: messages.characters })}
-        isRequired
-        minValue={0}
-        maxValue={1_000_000_000}
-        value={characters}
-        onChange={setCharacters}
-      />
-      <NumberField
-        name="price"
-        label={intl.formatMessage({ id: messages.price })}
-        isRequired
-        minValue={0}
-        maxValue={1_000_000}
-        formatOptions={{ style: 'currency', currency: 'USD' }}
-        value={price}
-        onChange={setPrice}
-      />
-    </>
-  );
+  const fields = FIGURES.map((figure) => (
+    <NumberField
+      key={figure.name}
+      name={figure.name}
+      label={intl.formatMessage({ id: `${messages}.${figure.name}` })}
+      isRequired
+      minValue={0}
+      maxValue={figure.maxValue}
+      formatOptions={'formatOptions' in figure ? figure.formatOptions : undefined}
+      value={figures[figure.name]}
+      onChange={(value) => setFigures((current) => ({ ...current, [figure.name]: value }))}
+    />
+  ));
 
   return (
     <Form
@@ -148,29 +127,29 @@ export function CustomPlanForm({
       {userChooser}
       <TextField
         name="name"
-        label={intl.formatMessage({ id: messages.name })}
+        label={intl.formatMessage({ id: `${messages}.name` })}
         isRequired
         maxLength={80}
         value={name}
         onChange={setName}
       />
-      {figuresClassName ? <div className={figuresClassName}>{figures}</div> : <Inline gap="md">{figures}</Inline>}
+      {figuresClassName ? <div className={figuresClassName}>{fields}</div> : <Inline gap="md">{fields}</Inline>}
       <RadioGroup
-        label={intl.formatMessage({ id: messages.interval })}
+        label={intl.formatMessage({ id: `${intervalMessages}.interval` })}
         orientation="horizontal"
         value={interval}
         onChange={(v) => setInterval(v === 'year' ? 'year' : 'month')}
       >
         <Radio value="month">
-          <FormattedMessage id={messages.month} />
+          <FormattedMessage id={`${intervalMessages}.month`} />
         </Radio>
         <Radio value="year">
-          <FormattedMessage id={messages.year} />
+          <FormattedMessage id={`${intervalMessages}.year`} />
         </Radio>
       </RadioGroup>
       <Inline gap="md" align="center">
         <Button type="submit" isPending={pending}>
-          <FormattedMessage id={messages.submit} />
+          <FormattedMessage id={`${messages}.submit`} />
         </Button>
       </Inline>
       {children}

@@ -2,19 +2,8 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { announce, Text, TextField } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
-import { CustomPlanForm, type CustomPlanMessages } from '../../../shared/custom-plan/custom-plan-form.tsx';
+import { CustomPlanForm } from '../../../shared/custom-plan/custom-plan-form.tsx';
 import * as styles from './billing.css.ts';
-
-const MESSAGES: CustomPlanMessages = {
-  name: 'billing.custom.name',
-  minutes: 'billing.custom.minutes',
-  characters: 'billing.custom.characters',
-  price: 'billing.custom.price',
-  interval: 'billing.plans.interval',
-  month: 'billing.plans.month',
-  year: 'billing.plans.year',
-  submit: 'billing.custom.submit',
-};
 
 /**
  * The admin's one billing action on the plan page: put a user (found by e-mail) on a Custom plan — minutes and
@@ -37,7 +26,8 @@ export function CustomPlanSection() {
       </Text>
       <CustomPlanForm
         aria-labelledby="plan-custom"
-        messages={MESSAGES}
+        messages="billing.custom"
+        intervalMessages="billing.plans"
         figuresClassName={styles.meters}
         fallbackField="email"
         userChooser={
