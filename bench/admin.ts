@@ -1,11 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../server/platform/db.ts';
-import { SESSION_COOKIE, createSession } from '../server/platform/sessions.ts';
-import { postgresUrl, withScratchPostgres } from './http.ts';
-import { benchApp } from './list.ts';
+import type { Database } from '../server/platform/db.ts';
+import { onBothDatabases, seededApp, type Target } from './databases.ts';
 import { acceptEncoding, load, loadHeader, printTable, type Load, type Row } from './load.ts';
 
 // The admin console's all-users statistics (issue 18): POST /api/stats/users with 10k users, each with a
@@ -62,17 +57,9 @@ async function latency(url: string, headers: Record<string, string>, body: unkno
 
 const latencies: string[] = [];
 
-async function measure(target: string, database: Database): Promise<Map<string, Load>> {
-  const { base, close } = await benchApp(database);
-  const started = performance.now();
-  const adminId = await seed(database);
-  const seedSeconds = (performance.now() - started) / 1000;
-  const session = await createSession(database.db, adminId, 1);
-  const headers = {
-    cookie: `${SESSION_COOKIE}=${session.token}`,
-    'x-csrf-token': session.csrfToken,
-    ...acceptEncoding(),
-  };
+async function measure(database: Database, target: Target): Promise<Map<string, Load>> {
+  const { base, close, seedSeconds, session, cookie } = await seededApp(database, seed);
+  const headers = { cookie, 'x-csrf-token': session.csrfToken, ...acceptEncoding() };
   const results = new Map<string, Load>();
   try {
     for (const [key, body, label] of ASKS) {
@@ -90,20 +77,7 @@ async function measure(target: string, database: Database): Promise<Map<string, 
 /** Requests/s and p99 of the admin's all-users statistics with 10k users, on both databases. */
 export async function adminBench() {
   console.log(loadHeader());
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'timbre-bench-admin-'));
-  const database = await openDatabase({ pgliteDir: dir });
-  let pglite: Map<string, Load>;
-  try {
-    pglite = await measure('PGlite', database);
-  } finally {
-    await database.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-  const url = await postgresUrl();
-  const postgres = url
-    ? await withScratchPostgres(url, `timbre_bench_admin_${process.pid}`, (db) => measure('PostgreSQL', db))
-    : undefined;
-  if (!postgres) console.log('PostgreSQL: no server answered (set BENCH_DATABASE_URL); PGlite only.');
+  const { pglite, postgres } = await onBothDatabases('admin', measure);
   const rows: Row[] = ASKS.map(([key, , label]) => ({
     route: label,
     postgres: postgres?.get(key),

@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../server/platform/db.ts';
 import { SESSION_COOKIE, createSession } from '../server/platform/sessions.ts';
+import { onBothDatabases } from './databases.ts';
 import { benchApp, LIST_ROUTES } from './list.ts';
 import { acceptEncoding, load, loadHeader, printTable, type Load } from './load.ts';
 
@@ -66,18 +64,7 @@ async function measure(database: Database): Promise<Map<string, Load>> {
 /** Requests/s of /healthz and of one database read, on PGlite and (when it answers) PostgreSQL. */
 export async function httpBench() {
   console.log(loadHeader());
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'timbre-bench-pg-'));
-  const database = await openDatabase({ pgliteDir: dir });
-  let pglite: Map<string, Load>;
-  try {
-    pglite = await measure(database);
-  } finally {
-    await database.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-  const url = await postgresUrl();
-  const postgres = url ? await withScratchPostgres(url, `timbre_bench_${process.pid}`, measure) : undefined;
-  if (!postgres) console.log('PostgreSQL: no server answered (set BENCH_DATABASE_URL); PGlite only.');
+  const { pglite, postgres } = await onBothDatabases('http', measure);
   console.log();
   printTable(
     LIST_ROUTES.slice(0, 2).map(([route, label]) => ({

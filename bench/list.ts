@@ -4,9 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/platform/config.ts';
-import { openDatabase, type Database } from '../server/platform/db.ts';
-import { SESSION_COOKIE, createSession } from '../server/platform/sessions.ts';
-import { postgresUrl, withScratchPostgres } from './http.ts';
+import type { Database } from '../server/platform/db.ts';
+import { onBothDatabases, seededApp, type Target } from './databases.ts';
 import { acceptEncoding, load, loadHeader, printTable, type Load, type Row } from './load.ts';
 
 const PROJECTS = 10_000;
@@ -65,13 +64,9 @@ async function seed(database: Database) {
   return userId;
 }
 
-async function measure(target: string, database: Database): Promise<Map<string, Load>> {
-  const { base, close } = await benchApp(database);
-  const seeded = performance.now();
-  const userId = await seed(database);
-  const seedSeconds = (performance.now() - seeded) / 1000;
-  const session = await createSession(database.db, userId, 1);
-  const headers = { cookie: `${SESSION_COOKIE}=${session.token}`, ...acceptEncoding() };
+async function measure(database: Database, target: Target): Promise<Map<string, Load>> {
+  const { base, close, seedSeconds, cookie } = await seededApp(database, seed);
+  const headers = { cookie, ...acceptEncoding() };
   const results = new Map<string, Load>();
   try {
     for (const [route] of LIST_ROUTES) results.set(route, await load(base + route, headers));
@@ -85,20 +80,7 @@ async function measure(target: string, database: Database): Promise<Map<string, 
 /** The issue's table for /healthz, one session read and GET /api/projects with 10k projects, on both databases. */
 export async function listBench() {
   console.log(loadHeader());
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'timbre-bench-pg-'));
-  const database = await openDatabase({ pgliteDir: dir });
-  let pglite: Map<string, Load>;
-  try {
-    pglite = await measure('PGlite', database);
-  } finally {
-    await database.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-  const url = await postgresUrl();
-  const postgres = url
-    ? await withScratchPostgres(url, `timbre_bench_list_${process.pid}`, (db) => measure('PostgreSQL', db))
-    : undefined;
-  if (!postgres) console.log('PostgreSQL: no server answered (set BENCH_DATABASE_URL); PGlite only.');
+  const { pglite, postgres } = await onBothDatabases('list', measure);
   const rows: Row[] = LIST_ROUTES.map(([route, label]) => ({
     route: label,
     postgres: postgres?.get(route),

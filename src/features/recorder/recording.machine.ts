@@ -1,12 +1,11 @@
-import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { announceAction } from '../../../design-system/index.ts';
 import { t } from '../../i18n/index.ts';
-import { pickMicrophone, readMicrophone, saveMicrophone, type AppStorage } from '../../machines/index.ts';
+import type { AppStorage } from '../../machines/index.ts';
 import type { Recording } from '../../api/index.ts';
-import { requestMicrophones, type Microphone } from '../../shared/recorder/capture.ts';
+import type { Microphone } from '../../shared/recorder/capture.ts';
 import { browserCapture, type CaptureEvent } from '../../shared/recorder/capture-actor.ts';
-import { encodeWav } from '../../shared/recorder/wav.ts';
-import { openModal } from '../../shared/modals/index.ts';
+import { captureState, microphoneActors, microphoneStates } from '../../shared/recorder/microphone-states.ts';
 
 export type RecorderEvent =
   | { type: 'recorder.enable' }
@@ -52,11 +51,6 @@ export interface RecorderDeps {
   save: (input: { take: Take; projectId: string; folderId: string; microphone: string | null }) => Promise<Recording[]>;
 }
 
-const isPermissionError = (error: unknown) =>
-  error instanceof DOMException
-    ? error.name === 'NotAllowedError' || error.name === 'SecurityError'
-    : (error as { name?: string } | null)?.name === 'NotAllowedError';
-
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : t('recorder.error.generic');
 
@@ -76,8 +70,7 @@ export function createRecordingMachine(deps: RecorderDeps) {
       input: {} as RecorderInput,
     },
     actors: {
-      listMicrophones: fromPromise(() => (deps.listMicrophones ?? requestMicrophones)()),
-      capture: browserCapture,
+      ...microphoneActors(deps.listMicrophones),
       save: fromPromise(
         ({ input }: { input: { take: Take; projectId: string; folderId: string; microphone: string | null } }) =>
           deps.save(input),
@@ -85,19 +78,6 @@ export function createRecordingMachine(deps: RecorderDeps) {
     },
     actions: {
       announce: announceAction,
-      // The modal offers to ask again: its OK re-enables this recorder.
-      openDisabledMicrophone: ({ self }) =>
-        openModal({
-          id: 'disabledMicrophone',
-          data: { retry: () => self.send({ type: 'recorder.enable' }) },
-        }),
-      rememberMicrophone: ({ context }) => {
-        if (context.microphone) saveMicrophone(deps.storage, context.microphone);
-      },
-    },
-    guards: {
-      reachedLimit: ({ context }) => context.elapsed + 1 >= context.limitSeconds,
-      hasMicrophone: ({ context }) => context.microphone !== null,
     },
   }).createMachine({
     id: 'recorder',
@@ -116,149 +96,25 @@ export function createRecordingMachine(deps: RecorderDeps) {
       idle: {
         on: { 'recorder.enable': 'requesting' },
       },
-      requesting: {
-        invoke: {
-          src: 'listMicrophones',
-          onDone: [
-            {
-              guard: ({ event }) => event.output.length > 0,
-              target: 'ready',
-              actions: assign(({ event }) => ({
-                microphones: event.output,
-                microphone: pickMicrophone(event.output, readMicrophone(deps.storage)),
-                error: null,
-              })),
-            },
-            {
-              target: 'unavailable',
-              actions: assign({ error: () => t('recorder.error.noMicrophone') }),
-            },
-          ],
-          onError: [
-            {
-              guard: ({ event }) => isPermissionError(event.error),
-              target: 'denied',
-            },
-            {
-              target: 'unavailable',
-              actions: assign({ error: ({ event }) => messageOf(event.error) }),
-            },
-          ],
-        },
-      },
-      denied: {
-        entry: [
-          'openDisabledMicrophone',
-          { type: 'announce', params: () => ({ message: t('recorder.denied.announce'), politeness: 'assertive' }) },
-        ],
-        on: { 'recorder.enable': 'requesting' },
-      },
-      unavailable: {
-        entry: {
-          type: 'announce',
-          params: ({ context }) => ({ message: context.error ?? t('recorder.error.generic'), politeness: 'assertive' }),
-        },
-        on: { 'recorder.enable': 'requesting' },
-      },
-      ready: {
-        on: {
-          'recorder.selectMicrophone': {
-            actions: [
-              assign({
-                microphone: ({ context, event }) =>
-                  context.microphones.find((m) => m.id === event.id) ?? context.microphone,
-              }),
-              'rememberMicrophone',
-              {
-                type: 'announce',
-                params: ({ context }) => ({
-                  message: t('recorder.microphone.chosen', { name: context.microphone?.name ?? '' }),
-                }),
-              },
-            ],
-          },
-          'recorder.record': { guard: 'hasMicrophone', target: 'capturing' },
-        },
-      },
-      capturing: {
-        entry: assign({ elapsed: 0, level: 0, take: null, error: null }),
-        invoke: {
-          id: 'capture',
-          src: 'capture',
-          input: ({ context }) => ({ deviceId: context.microphone?.id ?? null }),
-        },
-        on: {
-          'capture.level': { actions: assign({ level: ({ event }) => event.level }) },
-          'capture.failed': {
-            target: 'ready',
-            actions: [
-              assign({ error: ({ event }) => event.message, level: 0 }),
-              { type: 'announce', params: ({ event }) => ({ message: event.message, politeness: 'assertive' }) },
-            ],
-          },
-        },
-        initial: 'recording',
-        states: {
-          recording: {
-            entry: {
-              type: 'announce',
-              params: ({ context }) => ({
-                message: t('recorder.recording.announce', { seconds: context.limitSeconds }),
-              }),
-            },
-            on: {
-              'capture.tick': [
-                {
-                  guard: 'reachedLimit',
-                  target: 'stopping',
-                  actions: [
-                    assign({ elapsed: ({ context }) => context.limitSeconds }),
-                    {
-                      type: 'announce',
-                      params: ({ context }) => ({
-                        message: t('recorder.limit.reached', { seconds: context.limitSeconds }),
-                      }),
-                    },
-                  ],
-                },
-                {
-                  actions: [
-                    assign({ elapsed: ({ context }) => context.elapsed + 1 }),
-                    {
-                      type: 'announce',
-                      params: ({ context }) => ({
-                        message: context.limitSeconds - context.elapsed === 10 ? t('recorder.limit.tenLeft') : '',
-                      }),
-                    },
-                  ],
-                },
-              ],
-              'recorder.stop': 'stopping',
-            },
-          },
-          stopping: {
-            entry: sendTo('capture', { type: 'stop' }),
-            on: {
-              'capture.done': {
-                target: '#recorder.review',
-                actions: assign(({ context, event }) => {
-                  // Never more than the plan allows: the server refuses a longer original.
-                  const max = Math.floor(context.limitSeconds * event.sampleRate);
-                  const samples = event.samples.length > max ? event.samples.subarray(0, max) : event.samples;
-                  return {
-                    level: 0,
-                    take: {
-                      wav: new Blob([encodeWav(samples, event.sampleRate)], { type: 'audio/wav' }),
-                      seconds: samples.length / event.sampleRate,
-                      sampleRate: event.sampleRate,
-                    },
-                  };
-                }),
-              },
-            },
-          },
-        },
-      },
+      ...microphoneStates({
+        storage: deps.storage,
+        events: { enable: 'recorder.enable', select: 'recorder.selectMicrophone', record: 'recorder.record' },
+        genericError: () => t('recorder.error.generic'),
+        capture: 'capturing',
+      }),
+      capturing: captureState<RecorderContext>({
+        entry: assign({ take: null }),
+        running: 'recording',
+        // Never more than the plan allows: the server refuses a longer original.
+        maxSeconds: (context) => context.limitSeconds,
+        started: ({ context }) => ({ message: t('recorder.recording.announce', { seconds: context.limitSeconds }) }),
+        tick: ({ context }) => ({
+          message: context.limitSeconds - context.elapsed === 10 ? t('recorder.limit.tenLeft') : '',
+        }),
+        stopped: ({ context }) => ({ message: t('recorder.limit.reached', { seconds: context.limitSeconds }) }),
+        stop: { type: 'recorder.stop' },
+        done: { target: '#recorder.review', assign: (take) => ({ take }) },
+      }),
       review: {
         entry: {
           type: 'announce',

@@ -3,20 +3,15 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { addToast, Button, Form, Radio, RadioGroup, Stack } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { failureMessage } from '../../../machines/index.ts';
-import { setTrust, type AdminUser, type TrustLevel } from '../api/admin-api.ts';
+import { setTrust, type TrustLevel } from '../api/admin-api.ts';
 import { TRUST_LEVELS } from '../admin-rules.ts';
-
-export interface TrustFormProps {
-  user: AdminUser;
-  /** The server's user after the change. */
-  onChanged: (user: AdminUser) => void;
-}
+import type { UserFormProps } from './user-form.ts';
 
 /**
  * A user's trust level (PATCH /api/v3/{userId}/trust): four radios in colour words, saved with a button;
  * success is SPEC.md's "T-Level updated!" as a toast (announced), a failure the server's words.
  */
-export function TrustForm({ user, onChanged }: TrustFormProps) {
+export function TrustForm({ user, onChanged }: UserFormProps) {
   const intl = useIntl();
   const api = useApi();
   const [level, setLevel] = useState<TrustLevel>(user.t_level);

@@ -34,7 +34,7 @@ import {
 } from '../api/admin-api.ts';
 import { minutesOf } from '../admin-rules.ts';
 import { AuditList } from './audit-list.tsx';
-import { CustomPlanForm } from './custom-plan-form.tsx';
+import { UserCustomPlan } from './user-custom-plan.tsx';
 import { PlanLabel } from './plan-label.tsx';
 import { ReportsQueue } from './reports-queue.tsx';
 import { TrustBadge } from './trust-badge.tsx';
@@ -171,7 +171,7 @@ export function UserDetailPage({ mediaElement }: UserDetailPageProps) {
           <Heading level={3}>
             <FormattedMessage id="admin.custom.heading" />
           </Heading>
-          <CustomPlanForm user={user} onChanged={changed} />
+          <UserCustomPlan user={user} onChanged={changed} />
         </Stack>
       </Card>
       <Card>

@@ -48,7 +48,7 @@ import {
 } from '../../../shared/price-list.ts';
 import { fetchLedger, LEDGER_CSV_URL, LEDGER_PAGE_SIZE } from '../api/billing-api.ts';
 import { rememberCheckout } from '../pending-checkout.ts';
-import { CustomPlanForm } from './custom-plan-form.tsx';
+import { CustomPlanSection } from './custom-plan-section.tsx';
 import { IntervalToggle } from './interval-toggle.tsx';
 import { forecastRunOut, ledgerReasonId, usageOf, type Allowance, type LedgerEntry } from '../usage.ts';
 import * as styles from './billing.css.ts';
@@ -596,7 +596,7 @@ export function PlanPage() {
           <Text tone="muted">
             <FormattedMessage id="billing.plan.adminNote" />
           </Text>
-          <CustomPlanForm />
+          <CustomPlanSection />
         </>
       ) : !list ? (
         <Skeleton height="16rem" />

@@ -1,10 +1,9 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { announceAction } from '../../../../design-system/index.ts';
 import { t } from '../../../i18n/index.ts';
 import { pickMicrophone, readMicrophone, saveMicrophone, type AppStorage } from '../../../machines/index.ts';
-import { browserCapture } from '../../../shared/recorder/capture-actor.ts';
-import { requestMicrophones, type Microphone } from '../../../shared/recorder/capture.ts';
-import { encodeWav } from '../../../shared/recorder/wav.ts';
+import type { Microphone } from '../../../shared/recorder/capture.ts';
+import { isPermissionError, microphoneActors, takeOf } from '../../../shared/recorder/microphone-states.ts';
 import { openModal } from '../../../shared/modals/index.ts';
 
 /** The test recording of /audio-settings lasts this many seconds. */
@@ -34,10 +33,6 @@ export interface AudioSettingsDeps {
   listMicrophones?: () => Promise<Microphone[]>;
 }
 
-const isPermissionError = (error: unknown) =>
-  (error as { name?: string } | null)?.name === 'NotAllowedError' ||
-  (error as { name?: string } | null)?.name === 'SecurityError';
-
 /**
  * /audio-settings: asks for the microphone, offers the browser's microphones (the choice — id and name — kept in
  * local storage, where /new, the welcome wizard and calibrations read it), shows the chosen one's input level
@@ -47,8 +42,7 @@ export function createAudioSettingsMachine(deps: AudioSettingsDeps) {
   return setup({
     types: { context: {} as AudioSettingsContext, events: {} as AudioSettingsEvent },
     actors: {
-      listMicrophones: fromPromise(() => (deps.listMicrophones ?? requestMicrophones)()),
-      capture: browserCapture,
+      ...microphoneActors(deps.listMicrophones),
     },
     actions: {
       announce: announceAction,
@@ -145,11 +139,7 @@ export function createAudioSettingsMachine(deps: AudioSettingsDeps) {
           'capture.done': {
             target: 'ready',
             actions: [
-              assign(({ event }) => {
-                const max = TEST_SECONDS * event.sampleRate;
-                const samples = event.samples.length > max ? event.samples.subarray(0, max) : event.samples;
-                return { test: new Blob([encodeWav(samples, event.sampleRate)], { type: 'audio/wav' }), level: 0 };
-              }),
+              assign(({ event }) => ({ test: takeOf(event, TEST_SECONDS).wav, level: 0 })),
               { type: 'announce', params: () => ({ message: t('audioSettings.testDone') }) },
             ],
           },

@@ -3,7 +3,6 @@ import {
   assign,
   fromCallback,
   fromPromise,
-  sendTo,
   setup,
   type ActorRefFrom,
   type EventObject,
@@ -12,11 +11,10 @@ import {
 import { announceAction, progressMilestone } from '../../../../design-system/index.ts';
 import type { Calibration } from '../../../api/index.ts';
 import { t } from '../../../i18n/index.ts';
-import { pickMicrophone, readMicrophone, saveMicrophone, type AppStorage } from '../../../machines/index.ts';
-import { browserCapture, type CaptureEvent } from '../../../shared/recorder/capture-actor.ts';
-import { requestMicrophones, type Microphone } from '../../../shared/recorder/capture.ts';
-import { encodeWav } from '../../../shared/recorder/wav.ts';
-import { openModal } from '../../../shared/modals/index.ts';
+import type { AppStorage } from '../../../machines/index.ts';
+import type { CaptureEvent } from '../../../shared/recorder/capture-actor.ts';
+import type { Microphone } from '../../../shared/recorder/capture.ts';
+import { captureState, microphoneActors, microphoneStates } from '../../../shared/recorder/microphone-states.ts';
 import {
   calibrationFileProblem,
   MAX_CALIBRATION_SECONDS,
@@ -94,10 +92,6 @@ export interface CalibrationDeps {
   watch: (id: string, onUpdate: (calibration: Calibration) => void) => () => void;
 }
 
-const isPermissionError = (error: unknown) =>
-  (error as { name?: string } | null)?.name === 'NotAllowedError' ||
-  (error as { name?: string } | null)?.name === 'SecurityError';
-
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : t('calibrations.error.generic');
 
@@ -116,8 +110,7 @@ export function createCalibrationMachine(deps: CalibrationDeps) {
       input: {} as CalibrationInput,
     },
     actors: {
-      listMicrophones: fromPromise(() => (deps.listMicrophones ?? requestMicrophones)()),
-      capture: browserCapture,
+      ...microphoneActors(deps.listMicrophones),
       check: fromPromise(async ({ input }: { input: { file: Blob; fileName: string } }) => {
         const seconds = deps.measure ? await deps.measure(input.file).catch(() => Number.NaN) : Number.NaN;
         const problem = calibrationFileProblem(input.file, input.fileName, seconds);
@@ -146,19 +139,8 @@ export function createCalibrationMachine(deps: CalibrationDeps) {
     },
     actions: {
       announce: announceAction,
-      openDisabledMicrophone: ({ self }) =>
-        openModal({
-          id: 'disabledMicrophone',
-          data: { retry: () => self.send({ type: 'calibration.enableMicrophone' }) },
-        }),
-      rememberMicrophone: ({ context }) => {
-        if (context.microphone) saveMicrophone(deps.storage, context.microphone);
-      },
     },
     guards: {
-      hasMicrophone: ({ context }) => context.microphone !== null,
-      reachedStop: ({ context }) => context.elapsed + 1 >= MICROPHONE_STOP_SECONDS,
-      longEnough: ({ context }) => context.elapsed >= MIN_CALIBRATION_SECONDS,
       isCalibrated: ({ event }) => event.type === 'calibration.status' && event.calibration.status === 'calibrated',
       isFailed: ({ event }) => event.type === 'calibration.status' && event.calibration.status === 'error',
     },
@@ -206,158 +188,52 @@ export function createCalibrationMachine(deps: CalibrationDeps) {
           },
         },
         states: {
-          requesting: {
-            invoke: {
-              src: 'listMicrophones',
-              onDone: [
+          ...microphoneStates({
+            storage: deps.storage,
+            events: {
+              enable: 'calibration.enableMicrophone',
+              select: 'calibration.selectMicrophone',
+              record: 'calibration.record',
+            },
+            genericError: () => t('calibrations.error.generic'),
+            capture: 'recording',
+          }),
+          recording: captureState<CalibrationContext>({
+            running: 'running',
+            // Never past the microphone's stop: the take is 60 s at most.
+            maxSeconds: () => MICROPHONE_STOP_SECONDS,
+            started: () => ({
+              message: t('calibrations.record.started', { min: MIN_CALIBRATION_SECONDS, max: MICROPHONE_STOP_SECONDS }),
+            }),
+            tick: ({ context }) => ({
+              message:
+                context.elapsed === MIN_CALIBRATION_SECONDS
+                  ? t('calibrations.record.enough', { seconds: MIN_CALIBRATION_SECONDS })
+                  : '',
+            }),
+            stopped: () => ({ message: t('calibrations.record.stopped', { seconds: MICROPHONE_STOP_SECONDS }) }),
+            stop: {
+              type: 'calibration.stop',
+              guard: ({ context }) => context.elapsed >= MIN_CALIBRATION_SECONDS,
+              refused: [
+                assign({ error: () => t('calibrations.error.tooShort', { seconds: MIN_CALIBRATION_SECONDS }) }),
                 {
-                  guard: ({ event }) => event.output.length > 0,
-                  target: 'ready',
-                  actions: assign(({ event }) => ({
-                    microphones: event.output,
-                    microphone: pickMicrophone(event.output, readMicrophone(deps.storage)),
-                    error: null,
-                  })),
-                },
-                { target: 'unavailable', actions: assign({ error: () => t('recorder.error.noMicrophone') }) },
-              ],
-              onError: [
-                { guard: ({ event }) => isPermissionError(event.error), target: 'denied' },
-                { target: 'unavailable', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
-              ],
-            },
-          },
-          denied: {
-            entry: [
-              'openDisabledMicrophone',
-              { type: 'announce', params: () => ({ message: t('recorder.denied.announce'), politeness: 'assertive' }) },
-            ],
-            on: { 'calibration.enableMicrophone': 'requesting' },
-          },
-          unavailable: {
-            entry: {
-              type: 'announce',
-              params: ({ context }) => ({ message: context.error ?? '', politeness: 'assertive' }),
-            },
-            on: { 'calibration.enableMicrophone': 'requesting' },
-          },
-          ready: {
-            on: {
-              'calibration.selectMicrophone': {
-                actions: [
-                  assign({
-                    microphone: ({ context, event }) =>
-                      context.microphones.find((m) => m.id === event.id) ?? context.microphone,
-                  }),
-                  'rememberMicrophone',
-                  {
-                    type: 'announce',
-                    params: ({ context }) => ({
-                      message: t('recorder.microphone.chosen', { name: context.microphone?.name ?? '' }),
-                    }),
-                  },
-                ],
-              },
-              'calibration.record': { guard: 'hasMicrophone', target: 'recording' },
-            },
-          },
-          recording: {
-            entry: assign({ elapsed: 0, level: 0, error: null }),
-            invoke: {
-              id: 'capture',
-              src: 'capture',
-              input: ({ context }) => ({ deviceId: context.microphone?.id ?? null }),
-            },
-            on: {
-              'capture.level': { actions: assign({ level: ({ event }) => event.level }) },
-              'capture.failed': {
-                target: 'ready',
-                actions: [
-                  assign({ error: ({ event }) => event.message, level: 0 }),
-                  { type: 'announce', params: ({ event }) => ({ message: event.message, politeness: 'assertive' }) },
-                ],
-              },
-            },
-            initial: 'running',
-            states: {
-              running: {
-                entry: {
                   type: 'announce',
-                  params: () => ({
-                    message: t('calibrations.record.started', {
-                      min: MIN_CALIBRATION_SECONDS,
-                      max: MICROPHONE_STOP_SECONDS,
-                    }),
+                  params: ({ context }: { context: CalibrationContext }) => ({
+                    message: context.error ?? '',
+                    politeness: 'assertive',
                   }),
                 },
-                on: {
-                  'capture.tick': [
-                    {
-                      guard: 'reachedStop',
-                      target: 'stopping',
-                      actions: [
-                        assign({ elapsed: MICROPHONE_STOP_SECONDS }),
-                        {
-                          type: 'announce',
-                          params: () => ({
-                            message: t('calibrations.record.stopped', { seconds: MICROPHONE_STOP_SECONDS }),
-                          }),
-                        },
-                      ],
-                    },
-                    {
-                      actions: [
-                        assign({ elapsed: ({ context }) => context.elapsed + 1 }),
-                        {
-                          type: 'announce',
-                          params: ({ context }) => ({
-                            message:
-                              context.elapsed === MIN_CALIBRATION_SECONDS
-                                ? t('calibrations.record.enough', { seconds: MIN_CALIBRATION_SECONDS })
-                                : '',
-                          }),
-                        },
-                      ],
-                    },
-                  ],
-                  'calibration.stop': [
-                    { guard: 'longEnough', target: 'stopping' },
-                    {
-                      actions: [
-                        assign({ error: () => t('calibrations.error.tooShort', { seconds: MIN_CALIBRATION_SECONDS }) }),
-                        {
-                          type: 'announce',
-                          params: ({ context }) => ({ message: context.error ?? '', politeness: 'assertive' }),
-                        },
-                      ],
-                    },
-                  ],
-                },
-              },
-              stopping: {
-                entry: sendTo('capture', { type: 'stop' }),
-                on: {
-                  'capture.done': {
-                    target: '#calibration.uploading',
-                    actions: assign(({ event }) => {
-                      // Never past the microphone's stop: the take is 60 s at most.
-                      const max = Math.floor(MICROPHONE_STOP_SECONDS * event.sampleRate);
-                      const samples = event.samples.length > max ? event.samples.subarray(0, max) : event.samples;
-                      const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
-                      return {
-                        level: 0,
-                        error: null,
-                        pending: {
-                          file: new Blob([encodeWav(samples, event.sampleRate)], { type: 'audio/wav' }),
-                          fileName: `Calibration ${stamp}.wav`,
-                        },
-                      };
-                    }),
-                  },
-                },
+              ],
+            },
+            done: {
+              target: '#calibration.uploading',
+              assign: (take) => {
+                const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+                return { error: null, pending: { file: take.wav, fileName: `Calibration ${stamp}.wav` } };
               },
             },
-          },
+          }),
         },
       },
       checking: {
