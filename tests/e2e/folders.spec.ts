@@ -54,14 +54,22 @@ test.describe('the folder column, keyboard only', () => {
     await signUpTrialUser(page, 'Flora');
     await openNewProject(page, `Folders ${unique()}`);
 
-    // The column's head is one row (the heading, "New folder" and the sort button), not a form and two selects.
-    const head = await page.evaluate(() => {
+    // The column's head is one row (the heading, "New folder" and the sort button), not a form and two selects;
+    // below it the folder search (a labelled field), then the list.
+    const { head, search } = await page.evaluate(() => {
       const heading = document.getElementById('folders-heading')!.getBoundingClientRect();
+      const region = document.querySelector('[role="search"]')!.getBoundingClientRect();
       const grid = document.querySelector('[role="grid"][aria-labelledby="folders-heading"]')!;
-      return Math.round(grid.getBoundingClientRect().top - heading.top);
+      return {
+        head: Math.round(region.top - heading.top),
+        search: Math.round(grid.getBoundingClientRect().top - region.top),
+      };
     });
-    console.log(`folder column: the list starts ${head}px below the "Folders" heading`);
+    console.log(
+      `folder column: the search starts ${head}px below the "Folders" heading, the list ${search}px below it`,
+    );
     expect(head).toBeLessThanOrEqual(60);
+    expect(search).toBeLessThanOrEqual(90);
 
     // No permanent form: "New folder" opens a small dialog, its field focused; Enter on an empty name is
     // refused at the field (invalid, the rule as its description), said once, and nothing is made.

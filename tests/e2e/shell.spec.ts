@@ -143,7 +143,7 @@ test.describe('app shell', () => {
 
     // Every nav item leads to a page that exists; the current item follows the section.
     const links = appNav(page).getByRole('link');
-    await expect(links).toHaveText(['Dashboard', 'New Recording', 'Projects', 'Voices']);
+    await expect(links).toHaveText(['Dashboard', 'New Recording', 'Projects', 'Voices', 'Calibrations', 'Account']);
     for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) {
       await page.goto(href);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
