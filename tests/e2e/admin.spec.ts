@@ -122,9 +122,8 @@ test.describe('the admin console, keyboard only', () => {
 
     // The report is in the queue (reds first): resolve it.
     await tabTo(page, page.getByRole('tab', { name: 'Users' }));
-    await page.keyboard.press('ArrowRight');
-    await expect(page.getByRole('tab', { name: 'Groups' })).toHaveAttribute('aria-selected', 'true');
-    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('End'); // the last tab
+
     await expect(page.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true');
     const report = page.getByRole('article').filter({ hasText: description });
     await expect(report).toBeVisible({ timeout: 15_000 });
