@@ -20,7 +20,7 @@ export {
 export { browserStorage, clearAppData, type AppStorage } from './app-storage.ts';
 export { capturePromo, readStoredPromo, clearStoredPromo, type PromoRecord } from './promo.ts';
 export { capturePreselectedVoice } from './preselected-voice.ts';
-export { failureMessage, tooManyAttempts } from './failure-message.ts';
+export { failureMessage, tooManyAttempts, UserFacingError } from './failure-message.ts';
 export {
   safeNext,
   storeNextRoute,

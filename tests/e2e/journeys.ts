@@ -50,6 +50,22 @@ export async function signUpAndVerify(page: Page, first: string, last = 'Lovelac
   return email;
 }
 
+/**
+ * A new user's first order (on /choose-voices or in the welcome wizard) asks first to accept the Acceptable Use
+ * Policy, once for the account: accepts it by keyboard (axe-checked), and the order goes on. Call it right
+ * after pressing the order button of the user's first order; later orders are not asked.
+ */
+export async function acceptUsePolicy(page: Page): Promise<void> {
+  const dialog = page.getByRole('alertdialog', { name: 'Acceptable Use Policy' });
+  // In the wizard it follows the text's speech being made.
+  await expect(dialog).toBeVisible({ timeout: 60_000 });
+  await expectNoAxeViolations(page);
+  const accepted = page.waitForResponse((r) => r.url().endsWith('/api/v3/tou') && r.request().method() === 'POST');
+  await activate(page, dialog.getByRole('button', { name: 'I accept' }));
+  expect((await accepted).status()).toBe(200);
+  await expect(dialog).toBeHidden();
+}
+
 /** Skips the welcome wizard (it asks to confirm) and lands on the dashboard. */
 export async function skipWizard(page: Page): Promise<void> {
   await activate(page, page.getByRole('button', { name: 'Skip Tour' }));
