@@ -12,7 +12,7 @@ import {
 } from 'react-router';
 import { Announcer, useClearStaleAnnouncementsOnChange } from '../../design-system/index.ts';
 import { useUrlCapture } from '../features/auth/index.ts';
-import { useAccountModals, useNpsTrigger, usePreferencesSync } from '../features/account/index.ts';
+import { NpsSurveyPrompt, useAccountModals, useNpsTrigger, usePreferencesSync } from '../features/account/index.ts';
 import { useBillingModals } from '../features/billing/index.ts';
 import { useCalibrationModals } from '../features/calibrations/index.ts';
 import { useConversionsModals, useFinishNotifications } from '../features/conversions/index.ts';
@@ -129,6 +129,7 @@ export function Root({ preloadRoute }: { preloadRoute?: (path: string) => void }
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useLinkHref}>
       <Outlet />
       <Overlays />
+      <NpsSurveyPrompt />
       <Announcer />
       <ScrollRestoration />
     </RouterProvider>

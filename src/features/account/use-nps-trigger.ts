@@ -10,9 +10,9 @@ import {
   writeJson,
   type AppStorage,
 } from '../../machines/index.ts';
-import { openModal } from '../../shared/modals/index.ts';
 import { getStats } from './api/account-api.ts';
 import { npsTriggerMachine } from './machines/nps-trigger.machine.ts';
+import { npsPromptStore } from './nps-prompt.tsx';
 
 /** When the NPS survey was last asked (ms), kept with the synced preferences so every browser knows it. */
 export const NPS_ASKED_KEY = 'timbre.nps.askedAt';
@@ -32,7 +32,8 @@ export function isFinishedConversion(event: LiveEvent): boolean {
 
 /**
  * While a verified user is signed in: after each finished conversion (live events), asks the NPS survey when
- * the server counts five or more finished conversions and it was not asked in 90 days (npsTriggerMachine).
+ * the server counts five or more finished conversions and it was not asked in 90 days (npsTriggerMachine);
+ * `NpsSurveyPrompt` draws it.
  */
 export function useNpsTrigger() {
   const api = useApi();
@@ -53,7 +54,7 @@ export function useNpsTrigger() {
         actions: {
           ask: (_, { now }) => {
             writeJson(storage, NPS_ASKED_KEY, now);
-            openModal({ id: 'npsSurvey' });
+            npsPromptStore.trigger.open();
           },
         },
       }),
@@ -64,6 +65,8 @@ export function useNpsTrigger() {
     return () => {
       stop();
       actor.stop();
+      // Signed out (or another user): the survey was this user's.
+      npsPromptStore.trigger.close();
     };
   }, [api, userId]);
 }

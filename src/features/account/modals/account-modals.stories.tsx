@@ -7,6 +7,7 @@ import type { FakeRoutes } from '../../../api/testing/index.ts';
 import { liveEventBus } from '../../../machines/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { useModal } from '../../../shared/modals/index.ts';
+import { npsPromptStore, NpsSurveyPrompt } from '../nps-prompt.tsx';
 import { NPS_ASKED_KEY, useNpsTrigger } from '../use-nps-trigger.ts';
 import { registerAccountModals } from './register.ts';
 
@@ -255,11 +256,16 @@ function conversionFinished() {
 
 function NpsWatcher() {
   useNpsTrigger();
-  return <h1>Projects</h1>;
+  return (
+    <>
+      <h1>Projects</h1>
+      <NpsSurveyPrompt />
+    </>
+  );
 }
 
 /**
- * npsSurvey, as the app opens it: not after the fourth finished conversion; after the fifth (the server's
+ * The NPS survey, as the app asks it: not after the fourth finished conversion; after the fifth (the server's
  * count, GET /api/stats) the survey opens, is answered by keyboard (POST /api/v3/surveys/nps) and closes; the
  * sixth does not ask again (asked within 90 days, remembered with the synced preferences).
  */
@@ -267,6 +273,7 @@ export const NpsSurveyAfterTheFifthConversion: Story = {
   loaders: [
     async (): Promise<Loaded> => {
       finishedConversions = 0;
+      npsPromptStore.trigger.close();
       const harness = await createHarness({
         path: '/projects',
         user,

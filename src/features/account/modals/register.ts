@@ -30,10 +30,6 @@ const TtsLanguageTooltipModal = lazyComponent(
   () => import('./info-modals.tsx'),
   (m) => m.TtsLanguageTooltipModal,
 );
-const NpsSurveyModal = lazyComponent(
-  () => import('./nps-modal.tsx'),
-  (m) => m.NpsSurveyModal,
-);
 const AcceptableUsePolicyModal = lazyComponent(
   () => import('./info-modals.tsx'),
   (m) => m.AcceptableUsePolicyModal,
@@ -48,14 +44,12 @@ declare module '../../../shared/modals/modal-data.ts' {
     whatIs: WhatIsData;
     ttsLanguageTooltip: undefined;
     acceptableUsePolicy: AcceptableUsePolicyData | undefined;
-    /** Beyond SPEC.md's modal ids: the NPS survey, asked after the fifth finished conversion. */
-    npsSurvey: undefined;
   }
 }
 
 /**
  * Registers the account modals by id: deleteAccount, provideFeedback, getHelp, and the information dialogs
- * (information, whatIs, ttsLanguageTooltip, acceptableUsePolicy), and the NPS survey (npsSurvey).
+ * (information, whatIs, ttsLanguageTooltip, acceptableUsePolicy).
  */
 export function registerAccountModals(): () => void {
   const undo = [
@@ -66,7 +60,6 @@ export function registerAccountModals(): () => void {
     registerModal('whatIs', WhatIsModal),
     registerModal('ttsLanguageTooltip', TtsLanguageTooltipModal),
     registerModal('acceptableUsePolicy', AcceptableUsePolicyModal),
-    registerModal('npsSurvey', NpsSurveyModal),
   ];
   return () => undo.forEach((fn) => fn());
 }
