@@ -8,7 +8,8 @@ import { liveEventBus } from '../../../machines/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { useModal } from '../../../shared/modals/index.ts';
 import { npsPromptStore, NpsSurveyPrompt } from '../nps-prompt.tsx';
-import { NPS_ASKED_KEY, useNpsTrigger } from '../use-nps-trigger.ts';
+import { NPS_ASKED_KEY } from '../nps-trigger-runtime.ts';
+import { useNpsTrigger } from '../use-nps-trigger.ts';
 import { registerAccountModals } from './register.ts';
 
 /**
