@@ -4,7 +4,6 @@ import { onLiveEvents, readJson, writeJson, type AppStorage } from '../../machin
 import type { LiveEvent } from '../../api/index.ts';
 import { getStats } from './api/account-api.ts';
 import { npsTriggerMachine } from './machines/nps-trigger.machine.ts';
-import { npsPromptStore } from './nps-prompt.tsx';
 
 /** When the NPS survey was last asked (ms), kept with the synced preferences so every browser knows it. */
 export const NPS_ASKED_KEY = 'timbre.nps.askedAt';
@@ -24,10 +23,10 @@ export function isFinishedConversion(event: LiveEvent): boolean {
 
 /**
  * Starts the NPS trigger for the signed-in user: each finished conversion (live events) runs npsTriggerMachine
- * over GET /api/stats and the time last asked; asking opens the survey's dialog and remembers the time.
+ * over GET /api/stats and the time last asked; asking remembers the time and calls `onAsk` (the dialog opens).
  * Returns the function that stops it.
  */
-export function startNpsTrigger(api: ApiClients, storage: AppStorage | null): () => void {
+export function startNpsTrigger(api: ApiClients, storage: AppStorage | null, onAsk: () => void): () => void {
   const actor = createActor(
     npsTriggerMachine.provide({
       actors: {
@@ -40,7 +39,7 @@ export function startNpsTrigger(api: ApiClients, storage: AppStorage | null): ()
       actions: {
         ask: (_, { now }) => {
           writeJson(storage, NPS_ASKED_KEY, now);
-          npsPromptStore.trigger.open();
+          onAsk();
         },
       },
     }),

@@ -7,9 +7,8 @@ import type { FakeRoutes } from '../../../api/testing/index.ts';
 import { liveEventBus } from '../../../machines/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { useModal } from '../../../shared/modals/index.ts';
-import { npsPromptStore, NpsSurveyPrompt } from '../nps-prompt.tsx';
+import { NpsSurveyPrompt } from '../nps-prompt.tsx';
 import { NPS_ASKED_KEY } from '../nps-trigger-runtime.ts';
-import { useNpsTrigger } from '../use-nps-trigger.ts';
 import { registerAccountModals } from './register.ts';
 
 /**
@@ -256,7 +255,6 @@ function conversionFinished() {
 }
 
 function NpsWatcher() {
-  useNpsTrigger();
   return (
     <>
       <h1>Projects</h1>
@@ -274,7 +272,6 @@ export const NpsSurveyAfterTheFifthConversion: Story = {
   loaders: [
     async (): Promise<Loaded> => {
       finishedConversions = 0;
-      npsPromptStore.trigger.close();
       const harness = await createHarness({
         path: '/projects',
         user,

@@ -4,8 +4,8 @@ import { NpsSurveyForm } from '../components/nps-survey.tsx';
 
 /**
  * The NPS survey as a dialog, opened after the user's fifth finished conversion (at most once per 90 days,
- * nps-trigger.machine.ts). Not one of SPEC.md's modal ids, so it is the account feature's own dialog
- * (`NpsSurveyPrompt`), not the registry's. Closing it (Escape, the close button) answers nothing; answered, it
+ * nps-trigger.machine.ts). Not one of SPEC.md's modal ids, so `NpsSurveyPrompt` draws it, not the modal
+ * registry. Closing it (Escape, the close button) answers nothing; answered, it
  * closes, and focus goes back where it was.
  */
 export function NpsSurveyModal({ close }: { close: () => void }) {
