@@ -305,6 +305,9 @@ export const NpsSurveyAfterTheFifthConversion: Story = {
     const harness = harnessOf(loaded);
     const statsCalls = () => harness.calls.filter((c) => c.path === '/api/stats').length;
     await within(canvasElement).findByRole('heading', { name: 'Projects' });
+    // The trigger's code loads once the user is signed in; then it listens.
+    await import('../nps-trigger-runtime.ts');
+    await new Promise((r) => setTimeout(r, 100));
 
     finishedConversions = 4;
     conversionFinished();
