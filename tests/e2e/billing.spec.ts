@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { pcmWav, syntheticVoice } from '../support/audio.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { acceptUsePolicy, newFolder, payLocally, signUpAndVerify, signUpTrialUser, unique } from './journeys.ts';
+import { newFolder, payLocally, signUpAndVerify, signUpTrialUser, unique } from './journeys.ts';
 import { activate, tabTo, typeInto } from './keyboard.ts';
 
 // Plans and billing as the people they are about: each test signs up a new user through the product (the
@@ -52,8 +52,6 @@ test.describe('plans and billing, keyboard only', () => {
     });
     await typeInto(page, page.getByRole('textbox', { name: 'Text to speak' }), 'Hello from my first week on Timbre.');
     await activate(page, page.getByRole('button', { name: 'Convert this text' }));
-    // The wizard's order is the account's first: the Acceptable Use Policy comes first.
-    await acceptUsePolicy(page);
     await expect(page.getByRole('heading', { level: 2, name: 'Your conversions' })).toBeVisible({ timeout: 120_000 });
     await expectNoAxeViolations(page);
     await activate(page, page.getByRole('button', { name: 'Finish' }));
@@ -172,7 +170,6 @@ test.describe('plans and billing, keyboard only', () => {
     await expect(order).toBeEnabled({ timeout: 15_000 });
     await order.focus();
     await order.press('Enter');
-    await acceptUsePolicy(page);
     const prompt = page.getByRole('dialog', { name: 'Unlock STS Conversions' });
     await expect(prompt).toBeVisible();
     await expect(

@@ -6,7 +6,7 @@ import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import { pcmWav, syntheticVoice } from '../support/audio.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test, type Page } from './fixtures.ts';
-import { acceptUsePolicy, signUpTrialUser } from './journeys.ts';
+import { signUpTrialUser } from './journeys.ts';
 import { activate, tabTo } from './keyboard.ts';
 import { recordSpeech } from './spoken.ts';
 
@@ -196,7 +196,6 @@ test.describe('calibrations, keyboard only', () => {
     await expectNoAxeViolations(page);
     const ordered = page.waitForRequest((r) => r.url().endsWith('/api/v2/orders') && r.method() === 'POST');
     await pressKey(page.getByRole('button', { name: 'Order conversions' }));
-    await acceptUsePolicy(page);
     const body = (await ordered).postDataJSON() as {
       use_calibration: boolean;
       calibration_id?: string;

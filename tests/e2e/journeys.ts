@@ -51,9 +51,9 @@ export async function signUpAndVerify(page: Page, first: string, last = 'Lovelac
 }
 
 /**
- * A new user's first order (on /choose-voices or in the welcome wizard) asks first to accept the Acceptable Use
- * Policy, once for the account: accepts it by keyboard (axe-checked), and the order goes on. Call it right
- * after pressing the order button of the user's first order; later orders are not asked.
+ * An account that has not accepted the Acceptable Use Policy (the sign-up form records it; an OAuth or API
+ * sign-up has not) is asked before its first order, on /choose-voices or in the welcome wizard: accepts it by
+ * keyboard (axe-checked), and the order goes on. Call it right after pressing the order button.
  */
 export async function acceptUsePolicy(page: Page): Promise<void> {
   const dialog = page.getByRole('alertdialog', { name: 'Acceptable Use Policy' });

@@ -3,7 +3,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import { createVoiceAnalyzer } from '../../server/audio/pitch.ts';
 import { pcmWav, syntheticVoice } from '../support/audio.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { acceptUsePolicy, newFolder, signUpTrialUser, subscribeToCreator } from './journeys.ts';
+import { newFolder, signUpTrialUser, subscribeToCreator } from './journeys.ts';
 import { activate, tabTo, typeInto } from './keyboard.ts';
 import { recordSpeech } from './spoken.ts';
 
@@ -117,7 +117,6 @@ test.describe('voices and conversions, keyboard only', () => {
     await expectNoAxeViolations(page);
     await speech.forgetFocus();
     await pressKey(order);
-    await acceptUsePolicy(page);
 
     // The original's project page: three conversions arrive and finish live, without a reload.
     await expect(page).toHaveURL(/original=/, { timeout: 15_000 });
