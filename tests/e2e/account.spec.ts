@@ -279,8 +279,11 @@ test.describe('the account area, keyboard only', () => {
       .toBeTruthy();
     await page.goto(link!);
     await expect(page.getByRole('status').getByText('Thanks. Your email was verified successfully.')).toBeVisible();
-    await activate(page, page.getByRole('link', { name: 'Continue' }));
-    await expect(page).toHaveURL(/\/welcome$/, { timeout: 10_000 });
+    await page.goto('/login');
+    await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), email);
+    await typeInto(page, page.getByLabel(/^Password/, { exact: false }).and(page.locator('input')), PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/welcome$/, { timeout: 15_000 });
 
     // The welcome wizard's conversions are the account's first.
     await activate(page, page.getByRole('button', { name: 'Get Started' }));
