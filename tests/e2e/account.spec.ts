@@ -183,7 +183,10 @@ test.describe('the account area, keyboard only', () => {
     await expect(shown(page, 'Thank you for your answer.')).toBeVisible();
 
     // Statistics: the totals and the charts, each readable as a table.
-    await activate(page, page.getByRole('link', { name: 'Your statistics' }));
+    // From the answered survey, Tab goes on through the page, the toasts still shown (each with Dismiss) and
+    // the header: some 40 stops, more while both toasts are up.
+    await tabTo(page, page.getByRole('link', { name: 'Your statistics' }), 60);
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Your statistics' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId('stats-totals')).toContainText('Projects');
     await expect(page.getByRole('img', { name: /Minutes converted per day/ })).toBeVisible();
