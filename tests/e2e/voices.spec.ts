@@ -185,9 +185,9 @@ test.describe('voices and conversions, keyboard only', () => {
     const survey = page.getByRole('dialog', { name: 'How are we doing?' });
     await expect(survey).toBeVisible({ timeout: 90_000 });
     await expectNoAxeViolations(page);
-    await tabTo(page, survey.getByRole('radio', { name: '0' }));
+    await tabTo(page, survey.getByRole('radio', { name: '0', exact: true }));
     for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowRight');
-    await expect(survey.getByRole('radio', { name: '9' })).toBeChecked();
+    await expect(survey.getByRole('radio', { name: '9', exact: true })).toBeChecked();
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/v3/surveys/nps'));
     await tabTo(page, survey.getByRole('button', { name: 'Send answer' }));
     await page.keyboard.press('Enter');
