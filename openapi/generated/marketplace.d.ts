@@ -943,6 +943,8 @@ export interface components {
             folders: number;
             originals: number;
             conversions: number;
+            /** @description Conversions the caller has had finish (done) since the account was made, those in the bin and in deleted projects included (the NPS survey is asked after the fifth). */
+            finished_conversions: number;
             /** @description Seconds of audio converted (finished conversions). */
             seconds_converted: number;
             /** @description Characters synthesised by TTS. */

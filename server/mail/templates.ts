@@ -80,3 +80,28 @@ export function resetPasswordMessage(input: { to: string; firstName: string; lin
     footnote: 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
   });
 }
+
+/**
+ * The opt-in e-mail of a finished conversion (settings: conversion_complete_email): names the recording and
+ * the voice, links to the recording on its project page, and says where to turn these e-mails off.
+ */
+export function conversionFinishedMessage(input: {
+  to: string;
+  firstName: string;
+  recordingName: string;
+  voiceName: string;
+  projectName: string;
+  link: string;
+  settingsLink: string;
+}): MailMessage {
+  return render({
+    to: input.to,
+    subject: `Your conversion of "${input.recordingName}" into ${input.voiceName} is ready`,
+    greeting: greet(input.firstName),
+    paragraphs: [
+      `The conversion of "${input.recordingName}" into the voice ${input.voiceName} has finished. It is in your project "${input.projectName}", ready to listen to and download.`,
+    ],
+    action: { label: 'Open the project', url: input.link },
+    footnote: `You get this e-mail because you turned on e-mails when a conversion finishes. You can turn them off in your account settings: ${input.settingsLink}`,
+  });
+}

@@ -12,6 +12,7 @@ import type { Db } from '../platform/db.ts';
 import { refundConversion } from './orders.ts';
 import { toApiRecording } from './recordings.ts';
 import { storeResult } from './result-files.ts';
+import { queueConversionMail } from './conversion-mail.ts';
 
 declare module '../jobs/index.ts' {
   interface JobPayloads {
@@ -208,7 +209,10 @@ export function registerConvertJob(app: FastifyInstance, engineOf: () => Engine)
       try {
         await job.finish(async (tx) => {
           const updated = await files.record(tx, row.ownerId);
-          if (updated) await finished(updated, projectUrl);
+          if (updated) {
+            await finished(updated, projectUrl);
+            await queueConversionMail(app, tx, updated);
+          }
         });
       } finally {
         // Whatever did not become part of a finished conversion goes (a lost or cancelled job's files).

@@ -13,6 +13,7 @@ import { uploadRecordings } from './upload.ts';
 import * as orders from './orders.ts';
 import { createTtsRecording, registerTtsJob } from './tts.ts';
 import { CONVERT_JOB, convertJobKey, registerConvertJob } from './convert-job.ts';
+import { registerConversionMailJob } from './conversion-mail.ts';
 import type { Db } from '../platform/db.ts';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { recordings as recordingsTable } from '../db/schema.ts';
@@ -88,8 +89,9 @@ export const marketplacePlugin = fp(
     const engineOf = () => app.voiceEngine();
     registerConvertJob(app, engineOf);
     registerTtsJob(app, engineOf);
+    registerConversionMailJob(app);
   },
-  { name: 'marketplace', dependencies: ['storage', 'jobs', 'events', 'voice-engine'] },
+  { name: 'marketplace', dependencies: ['storage', 'jobs', 'events', 'voice-engine', 'mail'] },
 );
 
 /** The marketplace service (/api). Operations without a handler here answer 501 after authentication. */

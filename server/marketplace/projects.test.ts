@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sineWav } from '../../tests/support/audio.ts';
-import { newFolder, newProject, paidUser, upload } from '../../tests/support/studio.ts';
+import { addConversion, newFolder, newProject, paidUser, upload } from '../../tests/support/studio.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../tests/support/test-app.ts';
 import { rowsOf } from '../platform/db.ts';
 
@@ -347,8 +347,37 @@ describe('project lists: sorting, state filter, pagination, search and stats', (
       folders: 1,
       originals: 1,
       conversions: 0,
+      finished_conversions: 0,
       seconds_converted: 0,
       tts_characters: 0,
     });
+  });
+
+  it('counts the conversions a user has had finish, those in the bin included (finished_conversions)', async () => {
+    const owner = await paidUser(t);
+    const project = await newProject(t, owner, 'Counts');
+    const folder = await newFolder(t, owner, project.id, 'Takes');
+    const uploaded = await upload(t, owner, { projectId: project.id, folderId: folder.id }, [
+      { filename: 'take.wav', data: sineWav({ seconds: 0.5, frequency: 220 }) },
+    ]);
+    const original = uploaded.json().items[0];
+    const first = await addConversion(t, original, owner.userId);
+    await addConversion(t, original, owner.userId);
+    await addConversion(t, original, owner.userId, { state: 'processing' });
+    const stats = async () =>
+      (await t.request({ method: 'GET', url: '/api/stats', headers: { cookie: owner.cookie } })).json();
+    expect(await stats()).toMatchObject({ conversions: 3, finished_conversions: 2 });
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/recordings/${first.id}?hard_delete=false`,
+      headers: owner.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    // Deleting a conversion does not undo having made it.
+    expect(await stats()).toMatchObject({ conversions: 2, finished_conversions: 2 });
+    // Another user's count is their own.
+    expect(
+      (await t.request({ method: 'GET', url: '/api/stats', headers: { cookie: user.cookie } })).json(),
+    ).toMatchObject({ finished_conversions: 0 });
   });
 });

@@ -17,10 +17,10 @@ export {
   type SessionActor,
   type SessionView,
 } from './session-context.tsx';
-export { browserStorage, clearAppData, type AppStorage } from './app-storage.ts';
+export { browserStorage, clearAppData, readJson, writeJson, type AppStorage } from './app-storage.ts';
 export { capturePromo, readStoredPromo, clearStoredPromo, type PromoRecord } from './promo.ts';
 export { capturePreselectedVoice } from './preselected-voice.ts';
-export { failureMessage, tooManyAttempts } from './failure-message.ts';
+export { failureMessage, tooManyAttempts, UserFacingError } from './failure-message.ts';
 export {
   safeNext,
   storeNextRoute,

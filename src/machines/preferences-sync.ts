@@ -4,7 +4,7 @@ import { LAST_USED_VOICES_KEY } from './preselected-voice.ts';
 
 /**
  * The browser-kept preferences that follow the account (SPEC.md section 3, data.local_storage): list sorts
- * and filters, last-used voices and tips flags. The features' own keys are named here as strings, so this
+ * and filters, last-used voices, tips flags and when the NPS survey was last asked. The features' own keys are named here as strings, so this
  * layer imports no feature. Session data (tokens, promo, the next route, a new original) never leaves the browser.
  */
 export const SYNCED_KEYS = [
@@ -12,6 +12,8 @@ export const SYNCED_KEYS = [
   LAST_USED_VOICES_KEY,
   'timbre.voice_filters',
   'timbre.conversions.regenerationIntroHidden',
+  // When the NPS survey was last asked: asked at most once per 90 days whichever browser the user is on.
+  'timbre.nps.askedAt',
 ] as const;
 
 export type SyncedPreferences = Partial<Record<(typeof SYNCED_KEYS)[number], unknown>>;

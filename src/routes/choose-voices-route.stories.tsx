@@ -10,6 +10,7 @@ import {
   PROJECT_ID,
   type ConversionsState,
 } from '../features/conversions/components/story-server.ts';
+import { registerAccountModals } from '../features/account/index.ts';
 import { registerBillingModals } from '../features/billing/index.ts';
 import { registerConversionsModals } from '../features/conversions/index.ts';
 import { registerProjectsModals } from '../features/projects/index.ts';
@@ -23,6 +24,7 @@ import {
   voiceSelectionStore,
 } from '../machines/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../machines/story-harness.tsx';
+import { resetTermsAcceptance } from '../shared/terms-gate.ts';
 import { ChooseVoicesRoute } from './choose-voices-route.tsx';
 import { RouteGuard } from './route-guard.tsx';
 
@@ -57,8 +59,12 @@ async function load(
     order?: FakeRoute<'POST /api/v2/orders'>;
     /** Conversions the original already has. */
     conversions?: ConversionsState['conversions'];
+    /** A new user who has not accepted the acceptable use policy yet. */
+    newUser?: boolean;
   } = {},
 ): Promise<Loaded> {
+  resetTermsAcceptance();
+  const user = testUser(options.newUser ? { touAcceptedAt: null } : {});
   const voices: VoicesState = { voices: catalogue(), originals: [{ id: original.id, label: original.label }] };
   const marketplace: ConversionsState = {
     originals: [original],
@@ -67,8 +73,13 @@ async function load(
   };
   const harness = await createHarness({
     path: '/choose-voices',
-    user: testUser(),
-    routes: mergeRoutes(voicesRoutes(voices), conversionsRoutes(marketplace)),
+    user,
+    routes: mergeRoutes(voicesRoutes(voices), conversionsRoutes(marketplace), {
+      'POST /api/v3/tou': {
+        status: 200,
+        body: { ...user, data: { ...user.data, tou_accepted_at: '2026-01-05T10:00:00Z' } },
+      },
+    }),
     storage:
       options.withOriginal === false
         ? {}
@@ -97,6 +108,7 @@ const meta = {
       registerProjectsModals(),
       registerConversionsModals(),
       registerBillingModals(),
+      registerAccountModals(),
     ];
     return () => undo.forEach((fn) => fn());
   },
@@ -304,5 +316,62 @@ export const OrderSaysWhatIsThere: Story = {
       original_id: original.id,
       voice_ids: [catalogue()[0]!.id, catalogue()[1]!.id].sort(),
     });
+  },
+};
+
+const touCalls = (h: Harness) => h.calls.filter((c) => c.method === 'POST' && c.path === '/api/v3/tou');
+
+/**
+ * A new user's first order: the acceptable use policy comes first. "Not now" sends nothing and says why, with
+ * focus back on the button; ordering again asks again, and "I accept" records it (POST /api/v3/tou) and the
+ * order goes on.
+ */
+export const FirstOrderAsksToAcceptThePolicy: Story = {
+  loaders: [() => load({ newUser: true })],
+  play: async ({ canvasElement, loaded }) => {
+    const h = harnessOf(loaded);
+    const canvas = within(canvasElement);
+    await canvas.findByText(/Converting the original/);
+    await choose(canvasElement, 'Ada');
+    await pressEnterOn(orderButton(canvasElement));
+
+    const policy = await screen.findByRole('alertdialog', { name: 'Acceptable Use Policy' });
+    await expect(policy).toHaveTextContent('Before your first conversion, please accept our Acceptable Use Policy.');
+    await tabTo(within(policy).getByRole('button', { name: 'Not now' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    const declined = 'Nothing was ordered: accept the Acceptable Use Policy to order your first conversions.';
+    await expect(await canvas.findByText(declined)).toBeVisible();
+    await expect(announced()).toContain(declined);
+    await waitFor(() => expect(orderButton(canvasElement)).toHaveFocus());
+    await expect(orders(h)).toEqual([]);
+    await expect(touCalls(h)).toEqual([]);
+
+    await userEvent.keyboard('{Enter}');
+    const again = await screen.findByRole('alertdialog', { name: 'Acceptable Use Policy' });
+    await tabTo(within(again).getByRole('button', { name: 'I accept' }));
+    await userEvent.keyboard('{Enter}');
+    await expect(
+      await canvas.findByText(`Now at /ada/podcast?folder=${FOLDER_ID}&original=${original.id}`),
+    ).toBeVisible();
+    await expect(touCalls(h)).toHaveLength(1);
+    await expect(orders(h)).toHaveLength(1);
+    await expect(orders(h)[0]?.body).toMatchObject({ original_id: original.id });
+  },
+};
+
+/** A user who accepted the policy before orders without being asked. */
+export const LaterOrdersDoNotAsk: Story = {
+  loaders: [() => load()],
+  play: async ({ canvasElement, loaded }) => {
+    const h = harnessOf(loaded);
+    const canvas = within(canvasElement);
+    await canvas.findByText(/Converting the original/);
+    await choose(canvasElement, 'Ada');
+    await pressEnterOn(orderButton(canvasElement));
+    await expect(await canvas.findByText(/^Now at \/ada\/podcast/)).toBeVisible();
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
+    await expect(touCalls(h)).toEqual([]);
+    await expect(orders(h)).toHaveLength(1);
   },
 };

@@ -12,7 +12,7 @@ import {
 } from 'react-router';
 import { Announcer, useClearStaleAnnouncementsOnChange } from '../../design-system/index.ts';
 import { useUrlCapture } from '../features/auth/index.ts';
-import { useAccountModals, usePreferencesSync } from '../features/account/index.ts';
+import { NpsSurveyPrompt, useAccountModals, usePreferencesSync } from '../features/account/index.ts';
 import { useBillingModals } from '../features/billing/index.ts';
 import { useCalibrationModals } from '../features/calibrations/index.ts';
 import { useConversionsModals, useFinishNotifications } from '../features/conversions/index.ts';
@@ -127,6 +127,8 @@ export function Root({ preloadRoute }: { preloadRoute?: (path: string) => void }
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useLinkHref}>
       <Outlet />
       <Overlays />
+      {/* The NPS survey after the fifth finished conversion, at most once per 90 days. */}
+      <NpsSurveyPrompt />
       <Announcer />
       <ScrollRestoration />
     </RouterProvider>

@@ -3,10 +3,23 @@ import { expect, test, type Page } from './fixtures.ts';
 import { sineWav } from '../support/audio.ts';
 import { EXAMPLE_STEPS, fill, pick } from '../../src/features/account/api-example.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { PASSWORD, signUpTrialUser } from './journeys.ts';
+import { acceptUsePolicy, PASSWORD, signUpTrialUser, unique } from './journeys.ts';
 import { activate, tabBackTo, tabTo, typeInto } from './keyboard.ts';
 
 const shown = (page: Page, text: string) => page.getByText(text, { exact: true }).filter({ visible: true }).first();
+
+/** Picks `option` of the select named `name` by keyboard. */
+async function choose(page: Page, name: RegExp, option: string) {
+  await tabTo(page, page.getByRole('button', { name }));
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  for (let i = 0; i < 15; i++) {
+    if ((await page.evaluate(() => document.activeElement?.textContent ?? '')) === option) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name })).toContainText(option);
+}
 
 /** From the app's navigation to /account, by keyboard. */
 async function openAccount(page: Page) {
@@ -241,5 +254,69 @@ test.describe('the account area, keyboard only', () => {
     await page.keyboard.press('Space');
     await activate(page, page.getByRole('button', { name: 'Create Account' }));
     await expect(page).toHaveURL(/\/unverified$/, { timeout: 15_000 });
+  });
+
+  test('an account that has not accepted the Acceptable Use Policy is asked before its first conversion: "Not now" orders nothing, "I accept" orders', async ({
+    page,
+  }) => {
+    // Made without the sign-up form, which records the Terms Of Use it ticks (an API client, like an OAuth
+    // sign-up, has accepted nothing yet).
+    const email = `alan.${unique()}@example.test`;
+    const signup = await page.request.post('/api/v3/signup', {
+      data: { first_name: 'Alan', last_name: 'Turing', email, password: PASSWORD, captcha_token: 'no-bot-check' },
+    });
+    expect(signup.status()).toBe(201);
+    expect(((await signup.json()) as { user: { data: { tou_accepted_at: string | null } } }).user.data).toMatchObject({
+      tou_accepted_at: null,
+    });
+    let link: string | undefined;
+    await expect
+      .poll(async () => {
+        const messages = (await (await page.request.get('/dev/mail.json')).json()) as { to: string; links: string[] }[];
+        link = messages.find((m) => m.to.includes(email))?.links.find((l) => l.includes('/verify/email/'));
+        return link;
+      })
+      .toBeTruthy();
+    await page.goto(link!);
+    await expect(page.getByRole('status').getByText('Thanks. Your email was verified successfully.')).toBeVisible();
+    await page.goto('/login');
+    await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), email);
+    await typeInto(page, page.getByLabel(/^Password/, { exact: false }).and(page.locator('input')), PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/welcome$/, { timeout: 15_000 });
+
+    // The welcome wizard's conversions are the account's first.
+    await activate(page, page.getByRole('button', { name: 'Get Started' }));
+    await choose(page, /What do you do\?/, 'Narrator');
+    await choose(page, /Which industry/, 'Publishing and audiobooks');
+    await activate(page, page.getByRole('button', { name: 'Continue' }));
+    await expect(page.getByRole('heading', { level: 2, name: 'Create your original' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await typeInto(page, page.getByRole('textbox', { name: 'Text to speak' }), 'My very first conversion.');
+    const orders: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/v2/orders')) orders.push(r.url());
+    });
+    await activate(page, page.getByRole('button', { name: 'Convert this text' }));
+
+    const policy = page.getByRole('alertdialog', { name: 'Acceptable Use Policy' });
+    await expect(policy).toBeVisible({ timeout: 60_000 });
+    await expectNoAxeViolations(page);
+    await activate(page, policy.getByRole('button', { name: 'Not now' }));
+    await expect(policy).toBeHidden();
+    await expect(
+      shown(page, 'Nothing was ordered: accept the Acceptable Use Policy to order your first conversions.'),
+    ).toBeVisible();
+    expect(orders).toEqual([]);
+
+    await activate(page, page.getByRole('button', { name: 'Retry' }));
+    await acceptUsePolicy(page);
+    await expect(page.getByRole('heading', { level: 2, name: 'Your conversions' })).toBeVisible({ timeout: 120_000 });
+    expect(orders).toHaveLength(1);
+    // Accepted once for the account.
+    const session = await page.request.post('/api/v3/auth');
+    const { user } = (await session.json()) as { user: { data: { tou_accepted_at: string | null } } };
+    expect(user.data.tou_accepted_at).not.toBeNull();
   });
 });

@@ -50,6 +50,22 @@ export async function signUpAndVerify(page: Page, first: string, last = 'Lovelac
   return email;
 }
 
+/**
+ * An account that has not accepted the Acceptable Use Policy (the sign-up form records it; an OAuth or API
+ * sign-up has not) is asked before its first order, on /choose-voices or in the welcome wizard: accepts it by
+ * keyboard (axe-checked), and the order goes on. Call it right after pressing the order button.
+ */
+export async function acceptUsePolicy(page: Page): Promise<void> {
+  const dialog = page.getByRole('alertdialog', { name: 'Acceptable Use Policy' });
+  // In the wizard it follows the text's speech being made.
+  await expect(dialog).toBeVisible({ timeout: 60_000 });
+  await expectNoAxeViolations(page);
+  const accepted = page.waitForResponse((r) => r.url().endsWith('/api/v3/tou') && r.request().method() === 'POST');
+  await activate(page, dialog.getByRole('button', { name: 'I accept' }));
+  expect((await accepted).status()).toBe(200);
+  await expect(dialog).toBeHidden();
+}
+
 /** Skips the welcome wizard (it asks to confirm) and lands on the dashboard. */
 export async function skipWizard(page: Page): Promise<void> {
   await activate(page, page.getByRole('button', { name: 'Skip Tour' }));

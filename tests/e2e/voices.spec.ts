@@ -180,6 +180,19 @@ test.describe('voices and conversions, keyboard only', () => {
     await expect(again).toBeEnabled();
     await pressKey(again);
     await expect(page).toHaveURL(/original=/, { timeout: 15_000 });
+
+    // The account's fifth finished conversion: the NPS survey asks, answered by keyboard.
+    const survey = page.getByRole('dialog', { name: 'How are we doing?' });
+    await expect(survey).toBeVisible({ timeout: 90_000 });
+    await expectNoAxeViolations(page);
+    await tabTo(page, survey.getByRole('radio', { name: '0', exact: true }));
+    for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowRight');
+    await expect(survey.getByRole('radio', { name: '9', exact: true })).toBeChecked();
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/v3/surveys/nps'));
+    await tabTo(page, survey.getByRole('button', { name: 'Send answer' }));
+    await page.keyboard.press('Enter');
+    expect((await answered).status()).toBe(204);
+    await expect(survey).toBeHidden();
     await expect.poll(() => downloads.count(), { timeout: 90_000 }).toBeGreaterThanOrEqual(5);
   });
 

@@ -37,6 +37,8 @@ export function testUser(
     stripe?: Partial<User['data']['stripe']>;
     first_name?: string;
     profession?: string | null;
+    /** When the user accepted the acceptable use policy (POST /api/v3/tou); null: not yet (a new user). */
+    touAcceptedAt?: string | null;
   } = {},
 ): User {
   return {
@@ -68,6 +70,7 @@ export function testUser(
       permissions: { can_write: true, long_conversions: false, download: false },
       local_storage: {},
       demo_wizard: { show: true, completed: false, skipped: false, ignoreWizard: true, ...overrides.wizard },
+      tou_accepted_at: overrides.touAcceptedAt === undefined ? day(2) : overrides.touAcceptedAt,
     },
   };
 }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise, waitFor } from 'xstate';
 import { announcementLog, clearAnnouncements } from '../../../design-system/index.ts';
 import type { LiveEvent } from '../../api/index.ts';
@@ -12,7 +12,9 @@ import {
   testUser,
   type FakeRoutes,
 } from '../../api/testing/index.ts';
+import { modalStore } from '../../../design-system/index.ts';
 import { liveEventBus } from '../../machines/index.ts';
+import { resetTermsAcceptance } from '../../shared/terms-gate.ts';
 import type { Recording } from './api/welcome-api.ts';
 import { createWelcomeMachine, currentStep, isBusy, type WelcomeInput } from './welcome.machine.ts';
 
@@ -226,6 +228,44 @@ describe('welcome wizard machine', () => {
     w.actor.send({ type: 'wizard.retry' });
     await waitFor(w.actor, (s) => s.matches({ steps: { proccesing: 'converting' } }));
     expect(w.actor.getSnapshot().context.items).toHaveLength(1);
+  });
+
+  it("a new user's first order waits for the acceptable use policy: declined, nothing is ordered and it can be tried again", async () => {
+    resetTermsAcceptance();
+    const newUser = testUser({
+      profession: 'narrator',
+      touAcceptedAt: null,
+      stripe: { subscription_status: 'trialing', trial: true, trial_used: true },
+    });
+    const w = start(
+      {
+        'POST /api/v3/start-trial': { status: 200, body: { user: newUser, promo_status: 'none' } },
+        'GET /api/projects': { status: 200, body: makePage([makeProject(9, 'Welcome', { id: 'p9' })]) },
+        'GET /api/folders': { status: 200, body: makePage([{ ...makeFolder(9, 'p9', 'Welcome'), id: 'f9' }]) },
+        'GET /api/v2/voices': { status: 200, body: makePage(voices) },
+        'POST /api/recordings': { status: 200, body: { items: [rec({ id: 'o3', duration: 12 })] } },
+        'POST /api/v2/orders': { status: 202, body: { order_id: 'x', conversions: [conv('c0', 'v1')] } },
+      },
+      { conversionsLive: true, step: 'create' },
+    );
+    const policy = () => modalStore.getSnapshot().context.acceptableUsePolicy;
+    await waitFor(w.actor, (s) => s.matches({ steps: { create: 'editing' } }));
+    w.actor.send({ type: 'wizard.submitFile', file: new Blob(['RIFF'], { type: 'audio/wav' }), fileName: 'take.wav' });
+    await vi.waitFor(() => expect(policy()?.open).toBe(true));
+    // "Not now": the step says why, and nothing was ordered.
+    modalStore.trigger.close({ id: 'acceptableUsePolicy' });
+    await waitFor(w.actor, (s) => s.matches({ steps: { proccesing: 'orderFailed' } }));
+    expect(w.actor.getSnapshot().context.error).toBe(
+      'Nothing was ordered: accept the Acceptable Use Policy to order your first conversions.',
+    );
+    expect(w.calls.filter((c) => c.path === '/api/v2/orders')).toEqual([]);
+    // Try again: asked again; accepted (the modal has posted it), the order goes out.
+    w.actor.send({ type: 'wizard.retry' });
+    await vi.waitFor(() => expect(policy()?.open).toBe(true));
+    (policy()?.data as { onAccepted?: () => void }).onAccepted?.();
+    modalStore.trigger.close({ id: 'acceptableUsePolicy' });
+    await waitFor(w.actor, (s) => s.matches({ steps: { proccesing: 'converting' } }));
+    expect(w.calls.filter((c) => c.path === '/api/v2/orders')).toHaveLength(1);
   });
 
   it('a queued TTS original is asked for until done; a gap in live events fetches the conversions', async () => {

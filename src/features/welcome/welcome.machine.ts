@@ -11,7 +11,8 @@ import {
 import { announceAction, progressMilestone } from '../../../design-system/index.ts';
 import type { ApiClients, LiveEvent } from '../../api/index.ts';
 import { t } from '../../i18n/index.ts';
-import { failureMessage, onLiveEvents } from '../../machines/index.ts';
+import { failureMessage, onLiveEvents, UserFacingError } from '../../machines/index.ts';
+import { acceptTermsBeforeOrder } from '../../shared/terms-gate.ts';
 import {
   createTtsOriginal,
   ensureTrial,
@@ -187,8 +188,14 @@ export function createWelcomeMachine({ api, pollMs = 2000 }: WelcomeDeps) {
             throw new Error(recording.error ?? t('welcome.processing.originalFailed'));
         }
       }),
-      order: fromPromise(({ input }: { input: { originalId: string; voices: WizardVoice[] } }) =>
-        orderWizardConversions(api, input.originalId, input.voices),
+      // Before the account's first conversion the acceptable use policy is accepted, once; declined, the step
+      // says so and offers to try again.
+      order: fromPromise(
+        async ({ input }: { input: { originalId: string; voices: WizardVoice[]; user: User | null } }) => {
+          if (!(await acceptTermsBeforeOrder(input.user)))
+            throw new UserFacingError(t('conversions.order.termsDeclined'));
+          return orderWizardConversions(api, input.originalId, input.voices);
+        },
       ),
       retryItem: fromPromise(({ input }: { input: { id: string } }) => retryConversion(api, input.id)),
       followConversions: fromCallback<WelcomeEvent, { originalId: string }>(({ sendBack, input }) =>
@@ -411,7 +418,11 @@ export function createWelcomeMachine({ api, pollMs = 2000 }: WelcomeDeps) {
               ordering: {
                 invoke: {
                   src: 'order',
-                  input: ({ context }) => ({ originalId: context.original!.id, voices: context.voices }),
+                  input: ({ context }) => ({
+                    originalId: context.original!.id,
+                    voices: context.voices,
+                    user: context.user,
+                  }),
                   onDone: {
                     target: 'converting',
                     actions: [

@@ -154,7 +154,15 @@ export const Statistics: Story = {
     'GET /api/v3/credits': { status: 200, body: testCredits({ seconds: 420 }) },
     'GET /api/stats': {
       status: 200,
-      body: { projects: 2, folders: 3, originals: 7, conversions: 12, seconds_converted: 540, tts_characters: 1200 },
+      body: {
+        projects: 2,
+        folders: 3,
+        originals: 7,
+        conversions: 12,
+        finished_conversions: 11,
+        seconds_converted: 540,
+        tts_characters: 1200,
+      },
     },
     'GET /api/v3/credits/ledger': {
       status: 200,

@@ -19,10 +19,11 @@ import { submitNps } from '../api/account-api.ts';
 const SCORES = Array.from({ length: 11 }, (_, i) => i);
 
 /**
- * The NPS survey: how likely the user is to recommend the product (0–10) and why, sent with POST
- * /api/v3/surveys/nps. The server takes one answer per 90 days and says when it opens again.
+ * The NPS survey's form: how likely the user is to recommend the product (0–10) and why, sent with POST
+ * /api/v3/surveys/nps. The server takes one answer per 90 days and says when it opens again. Answered, it
+ * thanks the user (toast and announcement) and tells `onAnswered`.
  */
-export function NpsSurvey({ onAnswered }: { onAnswered?: () => void }) {
+export function NpsSurveyForm({ onAnswered }: { onAnswered?: () => void }) {
   const intl = useIntl();
   const api = useApi();
   const [score, setScore] = useState<string | null>(null);
@@ -55,52 +56,58 @@ export function NpsSurvey({ onAnswered }: { onAnswered?: () => void }) {
     }
   }
 
+  return done ? (
+    <div ref={thanks} tabIndex={-1}>
+      <Text>
+        <FormattedMessage id="account.nps.thanks" />
+      </Text>
+    </div>
+  ) : (
+    <Form onSubmit={(e) => void submit(e)} gap="md">
+      <RadioGroup
+        label={intl.formatMessage({ id: 'account.nps.question' })}
+        description={intl.formatMessage({ id: 'account.nps.scale' })}
+        orientation="horizontal"
+        isRequired
+        value={score}
+        onChange={setScore}
+      >
+        {SCORES.map((n) => (
+          <Radio key={n} value={String(n)}>
+            {intl.formatNumber(n)}
+          </Radio>
+        ))}
+      </RadioGroup>
+      <TextField
+        multiline
+        rows={3}
+        maxLength={2000}
+        label={intl.formatMessage({ id: 'account.nps.comment' })}
+        value={comment}
+        onChange={setComment}
+      />
+      {error ? (
+        <Text tone="critical" role="alert">
+          {error}
+        </Text>
+      ) : null}
+      <Stack gap="sm">
+        <div>
+          <Button type="submit" isPending={pending}>
+            <FormattedMessage id="account.nps.send" />
+          </Button>
+        </div>
+      </Stack>
+    </Form>
+  );
+}
+
+/** The NPS survey on /account, in its card. */
+export function NpsSurvey({ onAnswered }: { onAnswered?: () => void }) {
+  const intl = useIntl();
   return (
     <Card as="section" padding="lg" heading={intl.formatMessage({ id: 'account.nps.title' })}>
-      {done ? (
-        <div ref={thanks} tabIndex={-1}>
-          <Text>
-            <FormattedMessage id="account.nps.thanks" />
-          </Text>
-        </div>
-      ) : (
-        <Form onSubmit={(e) => void submit(e)} gap="md">
-          <RadioGroup
-            label={intl.formatMessage({ id: 'account.nps.question' })}
-            description={intl.formatMessage({ id: 'account.nps.scale' })}
-            orientation="horizontal"
-            isRequired
-            value={score}
-            onChange={setScore}
-          >
-            {SCORES.map((n) => (
-              <Radio key={n} value={String(n)}>
-                {intl.formatNumber(n)}
-              </Radio>
-            ))}
-          </RadioGroup>
-          <TextField
-            multiline
-            rows={3}
-            maxLength={2000}
-            label={intl.formatMessage({ id: 'account.nps.comment' })}
-            value={comment}
-            onChange={setComment}
-          />
-          {error ? (
-            <Text tone="critical" role="alert">
-              {error}
-            </Text>
-          ) : null}
-          <Stack gap="sm">
-            <div>
-              <Button type="submit" isPending={pending}>
-                <FormattedMessage id="account.nps.send" />
-              </Button>
-            </div>
-          </Stack>
-        </Form>
-      )}
+      <NpsSurveyForm {...(onAnswered ? { onAnswered } : {})} />
     </Card>
   );
 }

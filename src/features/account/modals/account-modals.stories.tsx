@@ -1,10 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button, type ModalId } from '../../../../design-system/index.ts';
-import { testUser } from '../../../api/testing/index.ts';
+import type { LiveEvent } from '../../../api/index.ts';
+import { makeRecording, testUser } from '../../../api/testing/index.ts';
 import type { FakeRoutes } from '../../../api/testing/index.ts';
+import { liveEventBus } from '../../../machines/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { useModal } from '../../../shared/modals/index.ts';
+import { NpsSurveyPrompt } from '../nps-prompt.tsx';
+import { NPS_ASKED_KEY } from '../nps-trigger-runtime.ts';
 import { registerAccountModals } from './register.ts';
 
 /**
@@ -227,5 +231,109 @@ export const AcceptableUsePolicy: Story = {
     const harness = harnessOf(loaded);
     await expect(harness.calls.some((c) => c.method === 'POST' && c.path === '/api/v3/tou')).toBe(true);
     await expect(harness.actor.getSnapshot().context.user?.data.tou_accepted_at).toBe('2026-01-05T10:00:00Z');
+  },
+};
+
+// The server's count of the user's finished conversions, as the story moves it on.
+let finishedConversions = 0;
+let eventId = 0;
+
+/** A conversion of the user's finished, as the live events say it. */
+function conversionFinished() {
+  const recording = makeRecording({
+    id: `00000000-0000-4000-8000-${String(900 + ++eventId).padStart(12, '0')}`,
+    type: 'conversion',
+    state: 'done',
+  });
+  const event = {
+    id: eventId,
+    type: 'conversion.finished',
+    created_at: new Date().toISOString(),
+    data: { recording, project_url: '/ada/podcast' },
+  } as LiveEvent;
+  liveEventBus.trigger.received({ events: [event], gap: false });
+}
+
+function NpsWatcher() {
+  return (
+    <>
+      <h1>Projects</h1>
+      <NpsSurveyPrompt />
+    </>
+  );
+}
+
+/**
+ * The NPS survey, as the app asks it: not after the fourth finished conversion; after the fifth (the server's
+ * count, GET /api/stats) the survey opens, is answered by keyboard (POST /api/v3/surveys/nps) and closes; the
+ * sixth does not ask again (asked within 90 days, remembered with the synced preferences).
+ */
+export const NpsSurveyAfterTheFifthConversion: Story = {
+  loaders: [
+    async (): Promise<Loaded> => {
+      finishedConversions = 0;
+      const harness = await createHarness({
+        path: '/projects',
+        user,
+        routes: {
+          'GET /api/stats': () => ({
+            status: 200,
+            body: {
+              projects: 1,
+              folders: 1,
+              originals: 2,
+              conversions: finishedConversions,
+              finished_conversions: finishedConversions,
+              seconds_converted: finishedConversions * 4,
+              tts_characters: 0,
+            },
+          }),
+          'POST /api/v3/surveys/nps': { status: 204 },
+        },
+      });
+      return { harness };
+    },
+  ],
+  render: (_args, { loaded }) => (
+    <HarnessRouter harness={(loaded as unknown as Loaded).harness} pattern="/projects">
+      <main>
+        <NpsWatcher />
+      </main>
+    </HarnessRouter>
+  ),
+  play: async ({ canvasElement, loaded }) => {
+    const harness = harnessOf(loaded);
+    const statsCalls = () => harness.calls.filter((c) => c.path === '/api/stats').length;
+    await within(canvasElement).findByRole('heading', { name: 'Projects' });
+    // The trigger's code loads once the user is signed in; then it listens.
+    await import('../nps-trigger-runtime.ts');
+    await new Promise((r) => setTimeout(r, 100));
+
+    finishedConversions = 4;
+    conversionFinished();
+    await waitFor(() => expect(statsCalls()).toBe(1));
+    await new Promise((r) => setTimeout(r, 200));
+    await expect(body().queryByRole('dialog')).toBeNull();
+    await expect(localStorage.getItem(NPS_ASKED_KEY)).toBeNull();
+
+    finishedConversions = 5;
+    conversionFinished();
+    const dialog = await body().findByRole('dialog', { name: 'How are we doing?' });
+    await expect(Number(localStorage.getItem(NPS_ASKED_KEY))).toBeGreaterThan(Date.now() - 60_000);
+    await tabTo(within(dialog).getByRole('radio', { name: '0' }));
+    for (let i = 0; i < 9; i++) await userEvent.keyboard('{ArrowRight}');
+    await expect(within(dialog).getByRole('radio', { name: '9' })).toBeChecked();
+    await tabTo(within(dialog).getByRole('button', { name: 'Send answer' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    const sent = harness.calls.find((c) => c.path === '/api/v3/surveys/nps');
+    await expect(sent?.body).toEqual({ score: 9 });
+    await expect(await body().findByText('Thank you for your answer.')).toBeVisible();
+
+    finishedConversions = 6;
+    conversionFinished();
+    await waitFor(() => expect(statsCalls()).toBe(3));
+    await new Promise((r) => setTimeout(r, 200));
+    await expect(body().queryByRole('dialog')).toBeNull();
   },
 };

@@ -11,6 +11,7 @@ import {
   lastUsedVoicesStore,
   originalHref,
   useResource,
+  useSession,
   useVoiceSelection,
 } from '../../../machines/index.ts';
 import {
@@ -24,6 +25,7 @@ import { existingConversions } from '../conversion-counts.ts';
 import { NotifyOnFinishSwitch } from '../notifications/finish-notifications.tsx';
 import { upgradeReasonOf } from '../../../shared/upgrade-reason.ts';
 import { openUpgradePrompt } from '../../../shared/upgrade-prompt.ts';
+import { acceptTermsBeforeOrder } from '../../../shared/terms-gate.ts';
 import type { MessageId } from '../../../i18n/index.ts';
 import * as styles from './conversions.css.ts';
 
@@ -57,13 +59,16 @@ const FIELD_MESSAGES: Record<string, MessageId> = {
 /**
  * "Order conversions" on /choose-voices: one order per original (POST /api/v2/orders) with the chosen voices
  * and their settings. Placed, the choice is cleared, the voices become the last used, it is announced, and
- * the user goes to the original on its project page. A plan that does not allow it (402) opens the upgrade
- * prompt for its reason; a refused voice (422) is shown at that voice; anything else below the button.
+ * the user goes to the original on its project page. Before the account's first order the acceptableUsePolicy
+ * modal asks to accept the policy (declined: nothing is ordered, and it says so). A plan that does not allow it
+ * (402) opens the upgrade prompt for its reason; a refused voice (422) is shown at that voice; anything else
+ * below the button.
  */
 export function OrderConversions({ originals, onVoiceErrors, detailsClassName }: OrderConversionsProps) {
   const intl = useIntl();
   const api = useApi();
   const navigate = useNavigate();
+  const { user } = useSession();
   const selection = useVoiceSelection();
   const [pending, setPending] = useState(false);
   // The user's enabled calibration, offered for the order (SPEC.md section 7: use_calibration, calibration_id).
@@ -147,6 +152,14 @@ export function OrderConversions({ originals, onVoiceErrors, detailsClassName }:
     setPending(true);
     setError(null);
     onVoiceErrors({});
+    // Before the account's first conversion the acceptable use policy is accepted, once; declined, nothing is sent.
+    if (!(await acceptTermsBeforeOrder(user))) {
+      setPending(false);
+      const message = intl.formatMessage({ id: 'conversions.order.termsDeclined' });
+      setError(message);
+      announce(message, { politeness: 'assertive' });
+      return;
+    }
     const choices = selection.choices;
     try {
       for (const original of originals) {

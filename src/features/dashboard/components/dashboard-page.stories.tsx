@@ -180,6 +180,7 @@ export const YourWork: Story = {
               folders: 5,
               originals: 12,
               conversions: 1234,
+              finished_conversions: 1200,
               seconds_converted: 95.5,
               tts_characters: 480,
             },
