@@ -182,6 +182,7 @@ export const YourWork: Story = {
               conversions: 1234,
               seconds_converted: 95.5,
               tts_characters: 480,
+              voices: [],
             },
           },
         },
