@@ -369,6 +369,15 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // SPEC.md section 2's "tools" route, with no guard: free browser tools for guests.
+            path: '/tools',
+            lazy: chunk(
+              () => import('../features/tools/components/pitch-tool-page.tsx'),
+              (m) => m.PitchToolPage,
+            ),
+            handle: titled('tools.pitch.documentTitle'),
+          },
+          {
             path: '/terms-of-use',
             lazy: chunk(
               () => import('../features/marketing/components/legal-page.tsx'),
