@@ -1,5 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,18 +49,10 @@ function playwrightFfmpeg(): string {
   const ffmpeg = which.stdout.trim();
   if (!ffmpeg) throw new Error('help-video needs ffmpeg with libvpx-vp9 on PATH (Debian: apt-get install ffmpeg)');
   const registry = mkdtempSync(path.join(os.tmpdir(), 'timbre-pw-'));
-  const revision = (
-    JSON.parse(
-      spawnSync(
-        process.execPath,
-        ['-e', 'process.stdout.write(JSON.stringify(require("playwright-core/browsers.json")))'],
-        {
-          cwd: root,
-          encoding: 'utf8',
-        },
-      ).stdout,
-    ) as { browsers: { name: string; revision: string }[] }
-  ).browsers.find((b) => b.name === 'ffmpeg')!.revision;
+  const browsers = JSON.parse(readFileSync(path.join(root, 'node_modules/playwright-core/browsers.json'), 'utf8')) as {
+    browsers: { name: string; revision: string }[];
+  };
+  const revision = browsers.browsers.find((b) => b.name === 'ffmpeg')!.revision;
   const dir = path.join(registry, `ffmpeg-${revision}`);
   mkdirSync(dir);
   symlinkSync(ffmpeg, path.join(dir, 'ffmpeg-linux'));
@@ -97,7 +98,9 @@ function journey(): Step[] {
           .getByLabel(/^Password/)
           .and(page.locator('input'))
           .fill(PASSWORD);
-        await page.getByRole('checkbox', { name: /I agree to the Terms Of Use/ }).check();
+        // React Aria's checkbox: its input is visually hidden, so it is ticked by keyboard, as a user would.
+        await page.getByRole('checkbox', { name: /I agree to the Terms Of Use/ }).focus();
+        await page.keyboard.press('Space');
         await page.getByRole('button', { name: 'Create Account' }).click();
         await page.waitForURL(/\/unverified$/, { timeout: 20_000 });
       },
@@ -122,7 +125,7 @@ function journey(): Step[] {
       },
     },
     {
-      caption: 'Projects keep your originals in folders. Create a project and open it.',
+      caption: 'Projects keep your originals in folders. Create a project, open it and add a folder.',
       run: async (page) => {
         await page.goto('/projects');
         const name = page.getByRole('textbox', { name: 'New project name' });
@@ -133,6 +136,13 @@ function journey(): Step[] {
         await page.waitForTimeout(800);
         await row.getByText('Podcast intro').first().click();
         await page.getByRole('heading', { level: 1, name: 'Podcast intro' }).waitFor();
+        await page.waitForTimeout(600);
+        await page.getByRole('button', { name: 'New folder' }).click();
+        const dialog = page.getByRole('dialog', { name: 'New folder' });
+        await dialog.getByRole('textbox', { name: 'New folder name' }).pressSequentially('Takes', { delay: 60 });
+        await page.keyboard.press('Enter');
+        await dialog.waitFor({ state: 'hidden' });
+        await page.getByRole('heading', { level: 2, name: 'Takes' }).waitFor();
       },
     },
     {
