@@ -162,7 +162,7 @@ export const NoVoiceHeard: Story = {
     const canvas = within(canvasElement);
     await tabTo(await canvas.findByRole('button', { name: 'Record 5 seconds' }));
     await userEvent.keyboard('{Enter}');
-    const message = 'No clear voice was heard. Speak for a few seconds close to the microphone, then record again.';
+    const message = 'No clear voice was heard. Speak close to the microphone and record again.';
     await expect(await canvas.findByText(message, {}, { timeout: 5000 })).toBeVisible();
     await waitFor(() => expect(announced()).toContain(message));
     await expect(canvas.queryByTestId('nearest-voices')).toBeNull();
