@@ -504,7 +504,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's usage totals */
+        /**
+         * The caller's usage totals
+         * @description Totals over the caller's live projects, and the caller's conversions counted per voice: those ordered in the last `days` days, or all of them when `days` is absent.
+         */
         get: operations["getStats"];
         put?: never;
         post?: never;
@@ -949,6 +952,16 @@ export interface components {
             seconds_converted: number;
             /** @description Characters synthesised by TTS. */
             tts_characters: number;
+            /** @description The caller's live conversions per voice (in the requested window), most converted first, then by name. A voice deleted since keeps its name with a null voice_id. */
+            voices: components["schemas"]["VoiceConversions"][];
+        };
+        VoiceConversions: {
+            /** @description The voice; null once it was deleted. */
+            voice_id: string | null;
+            /** @description The voice's name as it was when ordered. */
+            voice_name: string;
+            /** @description Conversions into this voice. */
+            conversions: number;
         };
         /**
          * @default seconds_converted
@@ -2303,7 +2316,10 @@ export interface operations {
     };
     getStats: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The window of `voices`, in days back from now (the totals are always over all time). */
+                days?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2320,6 +2336,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };
     };

@@ -72,6 +72,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/voices/nearest-pitch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalogue voices nearest a pitch (public; the free pitch tool)
+         * @description The public, active catalogue voices whose median pitch is nearest `pitch_hz` (by the interval in semitones, either way), nearest first, each with a demo to play when the voice engine rendered one. Public: the guests' "find your voice's pitch" tool asks it.
+         */
+        get: operations["listVoicesNearPitch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/voices/by-ids": {
         parameters: {
             query?: never;
@@ -498,6 +518,31 @@ export interface components {
             duration: number;
             voices: components["schemas"]["ShowcaseVoice"][];
         };
+        /** @description A catalogue voice and how far its pitch is from the one asked about. */
+        NearestVoice: {
+            id: components["schemas"]["Id"];
+            /** @example Ava */
+            name: string;
+            gender: components["schemas"]["VoiceGender"];
+            age_group: components["schemas"]["VoiceAgeGroup"];
+            /** @description The voice's median pitch in Hz. */
+            pitch: number;
+            /** @description 12·log2(pitch / pitch_hz), rounded to 0.1 — how far above (positive) or below the pitch asked about. */
+            semitones: number;
+            thumbnail_url: string | null;
+            /** @description A demo of the voice (English first), or null while none is rendered. */
+            demo: components["schemas"]["NearestVoiceDemo"] | null;
+        };
+        NearestVoiceDemo: {
+            url: components["schemas"]["Url"];
+            /** @description Seconds. */
+            duration: number;
+            language: components["schemas"]["Language"];
+            title: string;
+        };
+        NearestVoiceList: {
+            items: components["schemas"]["NearestVoice"][];
+        };
         Showcase: {
             items: components["schemas"]["ShowcaseSample"][];
             /** @description Slots whose audio the voice engine is still rendering (queued or running). */
@@ -772,6 +817,33 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listVoicesNearPitch: {
+        parameters: {
+            query: {
+                /** @description The pitch to compare with, in Hz (a median F0 measured in the browser). */
+                pitch_hz: number;
+                /** @description How many voices. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most limit voices, nearest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NearestVoiceList"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };

@@ -246,5 +246,5 @@ export const marketplaceHandlers = defineHandlers({
   deleteNote: async (request) => notes.deleteNote(request.server.db, callerId(request), request.body.recording_id),
 
   // ── stats ──
-  getStats: async (request) => userStats(request.server.db, callerId(request)),
+  getStats: async (request) => userStats(request.server.db, callerId(request), request.query.days),
 });

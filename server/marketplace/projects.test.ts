@@ -350,6 +350,7 @@ describe('project lists: sorting, state filter, pagination, search and stats', (
       finished_conversions: 0,
       seconds_converted: 0,
       tts_characters: 0,
+      voices: [],
     });
   });
 

@@ -5,6 +5,7 @@ import { unauthorized } from '../platform/errors.ts';
 import { defineHandlers } from '../platform/handlers.ts';
 import { callerOf, type Caller } from './access.ts';
 import { enqueueDemoRenders, registerDemoRenderJob } from './demo-render.ts';
+import { voicesNearPitch } from './nearest-pitch.ts';
 import * as reference from './reference.ts';
 import { enqueueShowcaseRenders, getShowcase, registerShowcaseRenderJob, seedShowcase } from './showcase.ts';
 import { liveUserIdByEmail, seedAccentInfos, seedCatalogue, seedPrivateVoices } from './seed.ts';
@@ -73,6 +74,9 @@ export const modelsHandlers = defineHandlers({
       request.query.name,
       request.query.limit,
     ),
+  // Public: the guests' pitch tool compares a pitch measured in the browser with the catalogue's.
+  listVoicesNearPitch: async (request) =>
+    voicesNearPitch(request.server.db, request.server.fileUrls, request.query.pitch_hz, request.query.limit),
   getVoicesByIds: async (request) =>
     voices.voicesByIds(request.server.db, request.server.fileUrls, await caller(request), request.body.voice_ids),
   setVoiceFavorite: async (request) =>

@@ -29,13 +29,6 @@ function chunk<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): L
 }
 
 /**
- * SPEC.md section 2's guarded routes whose pages arrive with later features (account, calibrations, voices,
- * recording, projects, admin). They are guarded already, so a guest is sent to log in and back; until their
- * feature lands a signed-in user finds the not-found page there.
- */
-export const GUARDED_PATHS_TO_COME = ['/help-video'] as const;
-
-/**
  * The route table. The root sets up client-side routing for React Aria's links, the app-wide overlays and
  * the promo and voice parameters; the sign-in pages draw their own AuthLayout; the marketing layout holds
  * the public site; the app layout everything else. Each group's guard (`RouteGuard`, SPEC.md section 2)
@@ -226,11 +219,14 @@ export const routes: RouteObject[] = [
           {
             element: <RouteGuard kind="guarded" />,
             children: [
-              ...GUARDED_PATHS_TO_COME.map((path) => ({
-                path,
-                element: <NotFound />,
-                handle: titled('notFound.title'),
-              })),
+              {
+                path: '/help-video',
+                lazy: chunk(
+                  () => import('../features/help/components/help-video-page.tsx'),
+                  (m) => m.HelpVideoPage,
+                ),
+                handle: titled('help.video.documentTitle'),
+              },
               {
                 // The admin console: admins only; anyone else finds the not-found page (and its title) there.
                 element: <AdminOnly />,
@@ -367,6 +363,15 @@ export const routes: RouteObject[] = [
                 handle: titled('projects.projectDocumentTitle', 'projects'),
               },
             ],
+          },
+          {
+            // SPEC.md section 2's "tools" route, with no guard: free browser tools for guests.
+            path: '/tools',
+            lazy: chunk(
+              () => import('../features/tools/components/pitch-tool-page.tsx'),
+              (m) => m.PitchToolPage,
+            ),
+            handle: titled('tools.pitch.documentTitle'),
           },
           {
             path: '/terms-of-use',

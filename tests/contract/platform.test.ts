@@ -28,14 +28,14 @@ describe('platform: security, 501 and validation on every operation', () => {
   });
   afterAll(() => t.close());
 
-  it('serves all 89 calls of the spec (and the designed private-voice check, OAuth provider list, form_post receiver, billing webhook, credit ledger and its export, Custom plans, and the marketing samples)', () => {
-    expect(operations).toHaveLength(100);
-    expect(new Set(operations.map((o) => o.operationId)).size).toBe(100);
+  it('serves all 89 calls of the spec (and the designed private-voice check, OAuth provider list, form_post receiver, billing webhook, credit ledger and its export, Custom plans, the marketing samples and the pitch tool’s nearest voices)', () => {
+    expect(operations).toHaveLength(101);
+    expect(new Set(operations.map((o) => o.operationId)).size).toBe(101);
   });
 
   it('answers 401 with a JSON detail to an anonymous caller on every operation that needs sign-in', async () => {
     // Exactly these may be called without signing in: the ways in, password recovery, pricing, the marketing
-    // site's samples and tracking.
+    // site's samples, the pitch tool's nearest voices and tracking.
     expect(
       operations
         .filter(isPublic)
@@ -48,6 +48,7 @@ describe('platform: security, 501 and validation on every operation', () => {
       'getShowcase',
       'getSubscriptions',
       'listOauthProviders',
+      'listVoicesNearPitch',
       'login',
       'oauthCallback',
       'oauthLogin',

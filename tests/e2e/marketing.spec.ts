@@ -120,7 +120,7 @@ test('every use case plays its ten-second sample with one click', async ({ page 
 });
 
 test.describe('one footer', () => {
-  const footerLinks = ['Pricing', 'Use Cases', 'FAQ', 'Terms Of Use', 'Acceptable Use Policy'];
+  const footerLinks = ['Pricing', 'Use Cases', 'FAQ', 'Pitch tool', 'Terms Of Use', 'Acceptable Use Policy'];
 
   async function expectFooter(page: Page, extra: string[] = []) {
     const nav = page.getByRole('contentinfo').getByRole('navigation', { name: 'Footer' });

@@ -16,6 +16,7 @@ type Subscriptions = Auth['schemas']['Subscriptions'];
 type Calibration = Auth['schemas']['Calibration'];
 type Voice = Models['schemas']['Voice'];
 type VoiceAccent = Models['schemas']['VoiceAccent'];
+type NearestVoice = Models['schemas']['NearestVoice'];
 type VoiceNarrationStyle = Models['schemas']['VoiceNarrationStyle'];
 type Model = Models['schemas']['Model'];
 type Project = Marketplace['schemas']['Project'];
@@ -260,6 +261,29 @@ export function makeVoice(n: number, name: string, extra: Partial<Voice> = {}): 
     description: null,
     settings: null,
     ...extra,
+  };
+}
+
+/**
+ * The n-th catalogue voice as the pitch tool's nearest-voices answer shows it: its pitch in Hz, how far it is
+ * from `askedHz` in semitones (as the server rounds it) and, when `demoUrl` is given, an English demo.
+ */
+export function makeNearestVoice(
+  n: number,
+  name: string,
+  pitch: number,
+  askedHz: number,
+  demoUrl?: string,
+): NearestVoice {
+  return {
+    id: uuid(n),
+    name,
+    gender: 'female',
+    age_group: 'adult',
+    pitch,
+    semitones: Math.round(120 * Math.log2(pitch / askedHz)) / 10,
+    thumbnail_url: null,
+    demo: demoUrl ? { url: demoUrl, duration: 3, language: 'en', title: 'Hello' } : null,
   };
 }
 

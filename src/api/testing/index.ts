@@ -25,6 +25,7 @@ export {
   makeConversion,
   makeFolder,
   makeModel,
+  makeNearestVoice,
   makePage,
   makePrice,
   makeProject,

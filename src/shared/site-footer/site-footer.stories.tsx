@@ -38,6 +38,7 @@ export const Site: Story = {
       'Pricing',
       'Use Cases',
       'FAQ',
+      'Pitch tool',
       'Terms Of Use',
       'Acceptable Use Policy',
       'Contact Us (opens in a new tab)',

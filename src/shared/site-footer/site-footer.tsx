@@ -28,13 +28,15 @@ const SITE_LINKS: { href: string; label: MessageId }[] = [
   { href: '/pricing', label: 'footer.pricing' },
   { href: '/use-cases', label: 'footer.useCases' },
   { href: '/faq', label: 'footer.faq' },
+  // SPEC.md section 2's "tools" route: the free pitch tool, for guests.
+  { href: '/tools', label: 'footer.tools' },
   { href: '/terms-of-use', label: 'footer.termsOfUse' },
   { href: '/aup', label: 'footer.aup' },
 ];
 const APP_LINKS: { href: string; label: MessageId }[] = [{ href: '/help-video', label: 'footer.help' }];
 
 /**
- * The one footer of every page — marketing, sign-in and app: the public pages (pricing, use cases, FAQ), the
+ * The one footer of every page — marketing, sign-in and app: the public pages (pricing, use cases, FAQ, the pitch tool), the
  * legal pages, Contact Us and the copyright line; in the app a compact line that adds Help. Put it in the
  * layouts' `footer` slot (the layout draws the contentinfo landmark).
  */

@@ -81,9 +81,9 @@ export async function submitNps(api: ApiClients, score: number, comment: string)
   await api.auth.POST('/api/v3/surveys/nps', { body: comment.trim() ? { score, comment: comment.trim() } : { score } });
 }
 
-/** GET /api/stats: the caller's totals. */
-export async function getStats(api: ApiClients): Promise<UserStats> {
-  const { data } = await api.marketplace.GET('/api/stats');
+/** GET /api/stats: the caller's totals, and their conversions per voice over the last `days` days (or all). */
+export async function getStats(api: ApiClients, days?: number): Promise<UserStats> {
+  const { data } = await api.marketplace.GET('/api/stats', days === undefined ? {} : { params: { query: { days } } });
   return body(data);
 }
 

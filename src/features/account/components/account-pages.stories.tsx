@@ -148,11 +148,15 @@ const entry = (n: number, daysAgo: number, reason: string, seconds: number, char
   recording_label: null,
 });
 
+const VOICE_A = '00000000-0000-4000-8000-00000000000a';
+const VOICE_B = '00000000-0000-4000-8000-00000000000b';
+
 /** Statistics: totals, and the charts for 30 days, read as a table by keyboard; 7 days narrows them. */
 export const Statistics: Story = {
   ...page('/account/statistics', StatisticsPage, {
     'GET /api/v3/credits': { status: 200, body: testCredits({ seconds: 420 }) },
-    'GET /api/stats': {
+    // The server counts the conversions per voice in the period asked for.
+    'GET /api/stats': ({ query }) => ({
       status: 200,
       body: {
         projects: 2,
@@ -162,8 +166,16 @@ export const Statistics: Story = {
         finished_conversions: 11,
         seconds_converted: 540,
         tts_characters: 1200,
+        voices:
+          query.get('days') === '7'
+            ? [{ voice_id: VOICE_A, voice_name: 'Aria', conversions: 2 }]
+            : [
+                { voice_id: VOICE_B, voice_name: 'Marcus', conversions: 7 },
+                { voice_id: VOICE_A, voice_name: 'Aria', conversions: 4 },
+                { voice_id: null, voice_name: 'Old Voice', conversions: 1 },
+              ],
       },
-    },
+    }),
     'GET /api/v3/credits/ledger': {
       status: 200,
       body: {
@@ -191,6 +203,26 @@ export const Statistics: Story = {
     await userEvent.keyboard('{ArrowLeft}');
     await expect(canvas.getByRole('radio', { name: 'Last 7 days' })).toBeChecked();
     await expect(canvas.getByRole('img', { name: /2 minutes converted in the last 7 days/ })).toBeInTheDocument();
+    // Conversions per voice: the server's counts for the period, as a chart, a summary and a table.
+    await expect(
+      await canvas.findByRole('img', {
+        name: /^Conversions per voice 2 conversions into 1 voice in the last 7 days; the most into Aria \(2\)\.$/,
+      }),
+    ).toBeInTheDocument();
+    await tabTo(canvas.getByRole('radio', { name: 'Last 7 days' }));
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(
+      await canvas.findByRole('img', {
+        name: /^Conversions per voice 12 conversions into 3 voices in the last 30 days; the most into Marcus \(7\)\.$/,
+      }),
+    ).toBeInTheDocument();
+    const voicesTable = within(canvas.getByRole('figure', { name: 'Conversions per voice' })).getByRole('button', {
+      name: 'Show the data as a table',
+    });
+    await tabTo(voicesTable);
+    await userEvent.keyboard('{Enter}');
+    const rows = canvas.getByRole('table', { name: 'Conversions per voice' }).querySelectorAll('tbody tr');
+    await expect([...rows].map((row) => row.textContent)).toEqual(['Marcus7', 'Aria4', 'Old Voice1']);
   },
 };
 

@@ -19,33 +19,50 @@ import { DAY_MS, dailyFigures, STATS_RANGES, type DayFigures, type StatsRange } 
 import { getStats, ledgerSince, type LedgerEntry, type UserStats } from '../api/account-api.ts';
 import * as styles from './account.css.ts';
 
-interface Loaded {
+/** The totals and the conversions per voice, as answered for one period. */
+interface RangeStats {
+  range: StatsRange;
   stats: UserStats;
-  ledger: LedgerEntry[];
 }
 
-/** /account/statistics: the user's totals and, for 7, 30 or 90 days, charts of minutes, characters and balance. */
+/** /account/statistics: the user's totals and, for 7, 30 or 90 days, charts of minutes, voices, characters and balance. */
 export function StatisticsPage() {
   const intl = useIntl();
   const api = useApi();
   const { credits } = useSubscription();
   const [range, setRange] = useState<StatsRange>(30);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [ledger, setLedger] = useState<LedgerEntry[] | null>(null);
+  const [answered, setAnswered] = useState<RangeStats | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
 
+  // The ledger of the longest period is read once; the daily charts of a shorter one are cut from it.
   useEffect(() => {
     let live = true;
     setError(null);
-    const since = Date.now() - Math.max(...STATS_RANGES) * DAY_MS;
-    Promise.all([getStats(api), ledgerSince(api, since)])
-      .then(([stats, ledger]) => live && setLoaded({ stats, ledger }))
+    ledgerSince(api, Date.now() - Math.max(...STATS_RANGES) * DAY_MS)
+      .then((entries) => live && setLedger(entries))
       .catch((failure: unknown) => live && setError(failureMessage(failure)));
     return () => {
       live = false;
     };
   }, [api, attempt]);
 
+  // The conversions per voice are counted by the server for the period chosen.
+  useEffect(() => {
+    let live = true;
+    getStats(api, range)
+      .then((stats) => live && setAnswered({ range, stats }))
+      .catch((failure: unknown) => live && setError(failureMessage(failure)));
+    return () => {
+      live = false;
+    };
+  }, [api, attempt, range]);
+
+  const loaded = ledger && answered ? { ledger, stats: answered.stats } : null;
+  // Until the new period's counts arrive, the voices chart waits rather than show the previous period's.
+  const voices = answered?.range === range ? answered.stats.voices : null;
+  const voicesTotal = voices?.reduce((sum, v) => sum + v.conversions, 0) ?? 0;
   const minutes = (seconds: number) => intl.formatNumber(seconds / 60, { maximumFractionDigits: 1 });
   const days: DayFigures[] = loaded
     ? dailyFigures(loaded.ledger, range, Date.now(), credits?.available_seconds ?? 0)
@@ -141,6 +158,31 @@ export function StatisticsPage() {
                   labelHeader={dayHeader}
                   valueHeader={intl.formatMessage({ id: 'account.stats.minutesHeader' })}
                 />
+                {voices ? (
+                  <Chart
+                    title={intl.formatMessage({ id: 'account.stats.voicesChart' })}
+                    summary={
+                      voices[0]
+                        ? intl.formatMessage(
+                            { id: 'account.stats.voicesSummary' },
+                            {
+                              total: voicesTotal,
+                              voices: voices.length,
+                              days: range,
+                              top: voices[0].voice_name,
+                              most: intl.formatNumber(voices[0].conversions),
+                            },
+                          )
+                        : intl.formatMessage({ id: 'account.stats.voicesNone' }, { days: range })
+                    }
+                    data={voices.map((v) => ({ label: v.voice_name, value: v.conversions }))}
+                    formatValue={(v) => intl.formatNumber(v, { maximumFractionDigits: 0 })}
+                    labelHeader={intl.formatMessage({ id: 'account.stats.voiceHeader' })}
+                    valueHeader={intl.formatMessage({ id: 'account.stats.voicesHeader' })}
+                  />
+                ) : (
+                  <Skeleton height="14rem" />
+                )}
                 <Chart
                   title={intl.formatMessage({ id: 'account.stats.charactersChart' })}
                   summary={intl.formatMessage(

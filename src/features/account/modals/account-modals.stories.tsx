@@ -286,6 +286,7 @@ export const NpsSurveyAfterTheFifthConversion: Story = {
               finished_conversions: finishedConversions,
               seconds_converted: finishedConversions * 4,
               tts_characters: 0,
+              voices: [],
             },
           }),
           'POST /api/v3/surveys/nps': { status: 204 },

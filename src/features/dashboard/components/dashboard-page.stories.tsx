@@ -183,6 +183,7 @@ export const YourWork: Story = {
               finished_conversions: 1200,
               seconds_converted: 95.5,
               tts_characters: 480,
+              voices: [],
             },
           },
         },

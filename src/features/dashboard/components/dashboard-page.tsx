@@ -122,7 +122,10 @@ export function DashboardPage() {
   );
 }
 
-const FIGURES: { key: keyof UserStats; id: MessageId }[] = [
+/** The totals shown; the conversions per voice are the statistics page's. */
+type Figure = Exclude<keyof UserStats, 'voices'>;
+
+const FIGURES: { key: Figure; id: MessageId }[] = [
   { key: 'projects', id: 'dashboard.work.projects' },
   { key: 'folders', id: 'dashboard.work.folders' },
   { key: 'originals', id: 'dashboard.work.originals' },
@@ -136,7 +139,7 @@ function YourWork() {
   const intl = useIntl();
   const api = useApi();
   const stats = useResource(['user-stats'], (signal) => getUserStats(api, { signal }));
-  const valueOf = (figures: UserStats, key: keyof UserStats) =>
+  const valueOf = (figures: UserStats, key: Figure) =>
     key === 'seconds_converted' ? formatDuration(figures[key]) : intl.formatNumber(figures[key]);
   return (
     <section aria-labelledby="dashboard-work">

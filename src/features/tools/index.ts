@@ -1,0 +1,1 @@
+export { PitchToolPage, type PitchToolPageProps } from './components/pitch-tool-page.tsx';
