@@ -37,7 +37,12 @@ describe('usage events: stored from the app, summed up for admins', () => {
   it('stores a beacon’s batch (a JSON body, the session cookie, no CSRF header) and drops an admin’s', async () => {
     const batch = [
       { event: 'page_view', page: '/projects', origin: '/', signed_in: true, distinct_id: 'beacon-visitor' },
-      { event: 'first_upload', page: '/projects/:projectId', properties: { files: 2 }, distinct_id: 'beacon-visitor' },
+      {
+        event: 'upload_finished',
+        page: '/projects/:projectId',
+        properties: { files: 2 },
+        distinct_id: 'beacon-visitor',
+      },
     ];
     expect((await post(batch, { cookie: user.cookie })).statusCode).toBe(204);
     expect((await post([{ event: 'page_view', page: '/users' }], { cookie: admin.cookie })).statusCode).toBe(204);
@@ -49,7 +54,7 @@ describe('usage events: stored from the app, summed up for admins', () => {
     expect(stored).toEqual([
       { event: 'page_view', page: '/projects', origin: '/', user_id: user.userId, properties: {} },
       {
-        event: 'first_upload',
+        event: 'upload_finished',
         page: '/projects/:projectId',
         origin: null,
         user_id: user.userId,
@@ -74,7 +79,9 @@ describe('usage events: stored from the app, summed up for admins', () => {
       { event: 'page_view', page: '/signup', origin: '/', distinct_id: 'guest-1' },
       { event: 'sign_up', distinct_id: 'guest-2' },
     ]);
-    await post([{ event: 'sign_up' }, { event: 'sign_up' }, { event: 'subscribed' }], { cookie: user.cookie });
+    await post([{ event: 'sign_up' }, { event: 'sign_up' }, { event: 'subscribed' }, { event: 'upload_finished' }], {
+      cookie: user.cookie,
+    });
     // An admin's events are dropped; one stored before the account became admin is left out of the figures too.
     await post([{ event: 'page_view', page: '/' }, { event: 'subscribed' }], { cookie: admin.cookie });
     await t.database.db.execute(
@@ -100,6 +107,9 @@ describe('usage events: stored from the app, summed up for admins', () => {
     ]);
     expect(step(after, 'sign_up')).toBe(step(before, 'sign_up')! + 2);
     expect(step(after, 'subscribed')).toBe(step(before, 'subscribed')! + 1);
+    // The first test's user had an upload already: first_upload counts visitors, not uploads.
+    expect(step(after, 'first_upload')).toBe(step(before, 'first_upload'));
+    expect(step(before, 'first_upload')).toBe(1);
 
     expect((await summary(user)).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: '/api/v3/events/summary' })).statusCode).toBe(401);

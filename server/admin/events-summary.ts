@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { query } from '../platform/db.ts';
 import type { Handler } from '../platform/handlers.ts';
 
-/** The funnel's steps in order: the usage events the app reports where each happens (src/shared/analytics). */
+/**
+ * The funnel's steps in order. Each is the usage event of the same name the app reports where it happens
+ * (src/shared/analytics), but for first_upload: a visitor's first `upload_finished`.
+ */
 export const FUNNEL_STEPS = [
   'sign_up',
   'verified',
@@ -13,6 +16,8 @@ export const FUNNEL_STEPS = [
   'checkout_started',
   'subscribed',
 ] as const;
+
+const eventOf = (step: (typeof FUNNEL_STEPS)[number]) => (step === 'first_upload' ? 'upload_finished' : step);
 
 /** Today in UTC, whatever the session's time zone. */
 const today = sql`(now() at time zone 'UTC')::date`;
@@ -42,21 +47,21 @@ export const getEventsSummary: Handler<'getEventsSummary'> = async (request) => 
         left join views v on v.day = d.day::date
         order by d.day`,
     ),
-    query<{ step: string; count: number }>(
+    query<{ event: string; count: number }>(
       db,
       sql`
-        select e.event as step, count(distinct coalesce(e.user_id::text, e.distinct_id))::int as count
+        select e.event, count(distinct coalesce(e.user_id::text, e.distinct_id))::int as count
         ${counted(days)} and e.event in (${sql.join(
-          FUNNEL_STEPS.map((step) => sql`${step}`),
+          FUNNEL_STEPS.map((step) => sql`${eventOf(step)}`),
           sql`, `,
         )})
         group by e.event`,
     ),
   ]);
-  const byStep = new Map(funnel.map((row) => [row.step, Number(row.count)]));
+  const byEvent = new Map(funnel.map((row) => [row.event, Number(row.count)]));
   return {
     days,
     page_views: pageViews.map((row) => ({ date: row.date, count: Number(row.count) })),
-    funnel: FUNNEL_STEPS.map((step) => ({ step, count: byStep.get(step) ?? 0 })),
+    funnel: FUNNEL_STEPS.map((step) => ({ step, count: byEvent.get(eventOf(step)) ?? 0 })),
   };
 };
