@@ -2,9 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   beaconTransport,
   createUsageTracker,
+  DISTINCT_ID_KEY,
   EVENTS_URL,
   FLUSH_AFTER_MS,
   routePattern,
+  setUsageContext,
+  trackUsage,
+  usageTracker,
+  visitorId,
   type TrackingEvent,
 } from './usage-events.ts';
 
@@ -115,5 +120,37 @@ describe('routePattern', () => {
     expect(routePattern('/', {})).toBe('/');
     expect(routePattern('/no/such/page', { '*': 'no/such/page' })).toBe('/*');
     expect(routePattern('/voices/a%20b', { voiceId: 'a b' })).toBe('/voices/:voiceId');
+  });
+});
+
+describe('trackUsage and the visitor’s id', () => {
+  it('stamps a funnel step with the page, the sign-in state and the visitor', () => {
+    usageTracker.setEnabled(true);
+    setUsageContext({ page: '/account/plan', signedIn: true, distinctId: 'visitor-1' });
+    trackUsage('checkout_started', { price: 'price_pro' });
+    expect(usageTracker.pending().at(-1)).toEqual({
+      event: 'checkout_started',
+      properties: { price: 'price_pro' },
+      page: '/account/plan',
+      distinct_id: 'visitor-1',
+      signed_in: true,
+    });
+    usageTracker.setEnabled(false);
+    trackUsage('subscribed');
+    expect(usageTracker.pending()).toEqual([]);
+    usageTracker.setEnabled(true);
+  });
+
+  it('makes the visitor’s id once per browser and keeps it', () => {
+    const kept = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => kept.get(k) ?? null,
+      setItem: (k: string, v: string) => void kept.set(k, v),
+    };
+    const first = visitorId(storage);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(visitorId(storage)).toBe(first);
+    expect(kept.get(DISTINCT_ID_KEY)).toBe(first);
+    expect(visitorId(null)).toBeUndefined();
   });
 });

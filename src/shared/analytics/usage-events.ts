@@ -121,11 +121,33 @@ export function beaconTransport(deps: {
 /** The app's one tracker: features report their steps with `trackUsage`; the root wires it (use-usage-tracking). */
 export const usageTracker = createUsageTracker();
 
+export interface UsageContext {
+  page?: string;
+  signedIn: boolean;
+  /** The visitor's analytics id (one per browser), so a guest's steps count once and join the account's. */
+  distinctId?: string;
+}
+
 /** Where the page is, for every event: set by the root on each route change. */
-let current: { page?: string; signedIn: boolean } = { signedIn: false };
-export const setUsageContext = (context: { page?: string; signedIn: boolean }) => {
+let current: UsageContext = { signedIn: false };
+export const setUsageContext = (context: UsageContext) => {
   current = context;
 };
+
+export const DISTINCT_ID_KEY = 'timbre.analytics_id';
+
+/** This browser's analytics id, made once and kept (none where storage is refused). */
+export function visitorId(storage: Pick<Storage, 'getItem' | 'setItem'> | null): string | undefined {
+  try {
+    const kept = storage?.getItem(DISTINCT_ID_KEY);
+    if (kept) return kept;
+    const made = globalThis.crypto.randomUUID();
+    storage?.setItem(DISTINCT_ID_KEY, made);
+    return storage ? made : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Reports a funnel step from wherever it happens (the page and sign-in state are added). */
 export function trackUsage(event: UsageEventName, properties?: Record<string, string | number | boolean>) {
@@ -133,6 +155,7 @@ export function trackUsage(event: UsageEventName, properties?: Record<string, st
     event,
     ...(properties ? { properties } : {}),
     ...(current.page ? { page: current.page } : {}),
+    ...(current.distinctId ? { distinct_id: current.distinctId } : {}),
     signed_in: current.signedIn,
   });
 }

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { useApi } from '../../api/index.ts';
-import { useSession } from '../../machines/index.ts';
-import { beaconTransport, routePattern, setUsageContext, usageTracker } from './usage-events.ts';
+import { browserStorage, useSession } from '../../machines/index.ts';
+import { beaconTransport, routePattern, setUsageContext, usageTracker, visitorId } from './usage-events.ts';
 
 /**
  * Wires the app's usage tracker (issue 19): batches go through the typed client, and with `sendBeacon` when
@@ -16,6 +16,7 @@ export function useUsageTracking() {
   const known = status !== 'checking';
   const isAdmin = user?.roles.includes('admin') === true;
   const signedIn = user != null;
+  const [distinctId] = useState(() => visitorId(browserStorage()));
 
   useEffect(() => {
     usageTracker.setEnabled(!isAdmin);
@@ -49,14 +50,20 @@ export function useUsageTracking() {
   const lastPath = useRef<string | null>(null);
   const lastPage = useRef<string | null>(null);
   useEffect(() => {
-    setUsageContext({ page, signedIn });
-  }, [page, signedIn]);
+    setUsageContext({ page, signedIn, distinctId });
+  }, [page, signedIn, distinctId]);
   useEffect(() => {
     // Once the session is known (the sign-in state is then true), once per path (StrictMode runs effects twice).
     if (!known || lastPath.current === pathname) return;
     const origin = lastPage.current;
     lastPath.current = pathname;
     lastPage.current = page;
-    usageTracker.track({ event: 'page_view', page, signed_in: signedIn, ...(origin ? { origin } : {}) });
-  }, [known, pathname, page, signedIn]);
+    usageTracker.track({
+      event: 'page_view',
+      page,
+      signed_in: signedIn,
+      ...(origin ? { origin } : {}),
+      ...(distinctId ? { distinct_id: distinctId } : {}),
+    });
+  }, [known, pathname, page, signedIn, distinctId]);
 }
