@@ -41,7 +41,9 @@ export interface RouteGroup {
  * The limits below are what the split build weighs (issue 14 measured 423 kB for every page; 205 kB for the
  * landing page once overlays load on first use and messages are precompiled), with a few kB of room, so a
  * change that adds weight to a route fails here; lower them as pages get lighter. Raised once, by 2–8 kB, when
- * issues 15–18 gave the project page folder search and figures and the session preferences sync.
+ * issues 15–18 gave the project page folder search and figures and the session preferences sync. The public
+ * pages' raised by 2 kB for issue 19: every page now reports its page view and the funnel's events (about
+ * 0.6 kB), and the one message catalogue holds the admin Usage tab's words (about 0.45 kB).
  */
 
 /** The route groups, as src/routes/router.tsx and home-route.tsx load them. */
@@ -49,7 +51,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   { name: 'landing page (/ for a guest)', limit: '210 kB', pages: /^src\/routes\/guest-home\.tsx$/ },
   {
     name: 'public page',
-    limit: '210 kB',
+    limit: '212 kB',
     layout: 'src/routes/marketing-layout-route.tsx',
     pages: /^src\/features\/marketing\/components\/(pricing|use-cases|faq)-page\.tsx$/,
   },
