@@ -134,6 +134,9 @@ export const setUsageContext = (context: UsageContext) => {
   current = context;
 };
 
+/** The visitor's analytics id, which login and sign-up send so the server joins the guest's events to the account. */
+export const usageVisitor = (): string | undefined => current.distinctId;
+
 export const DISTINCT_ID_KEY = 'timbre.analytics_id';
 
 /** This browser's analytics id, made once and kept (none where storage is refused). */
