@@ -62,10 +62,11 @@ function CurrentPlanCard({ facts, current }: { facts: PlanFacts; current: Curren
   // A trial started here (the Start button's call answered and the plan is now a trial): a funnel step.
   const startingTrial = useRef(false);
   useEffect(() => {
+    // The new user reaches the facts a render after the call settles: wait for the trial itself.
     if (busy === 'startingTrial') startingTrial.current = true;
-    else if (startingTrial.current) {
+    else if (startingTrial.current && facts.trial) {
       startingTrial.current = false;
-      if (facts.trial) trackUsage('trial_started', { via: 'plan' });
+      trackUsage('trial_started', { via: 'plan' });
     }
   }, [busy, facts.trial]);
   const category = facts.trial ? 'explorer' : facts.status === null ? null : facts.category;
