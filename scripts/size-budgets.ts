@@ -42,8 +42,9 @@ export interface RouteGroup {
  * landing page once overlays load on first use and messages are precompiled), with a few kB of room, so a
  * change that adds weight to a route fails here; lower them as pages get lighter. Raised once, by 2–8 kB, when
  * issues 15–18 gave the project page folder search and figures and the session preferences sync; the public
- * pages' by 1 kB more (they were 30 B under it) when issue 17's Acceptable Use Policy and NPS survey added
- * strings to the one message catalogue every page loads and a small NPS prompt to the root.
+ * pages' by 3 kB more: issue 17's Acceptable Use Policy and NPS survey added strings to the one message
+ * catalogue every page loads and a small NPS prompt to the root, and issue 19 made every page report its page
+ * view and the funnel's events (about 0.6 kB) and added the admin Usage tab's words to the catalogue.
  */
 
 /** The route groups, as src/routes/router.tsx and home-route.tsx load them. */
@@ -51,7 +52,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   { name: 'landing page (/ for a guest)', limit: '210 kB', pages: /^src\/routes\/guest-home\.tsx$/ },
   {
     name: 'public page',
-    limit: '211 kB',
+    limit: '213 kB',
     layout: 'src/routes/marketing-layout-route.tsx',
     pages: /^src\/features\/marketing\/components\/(pricing|use-cases|faq)-page\.tsx$/,
   },

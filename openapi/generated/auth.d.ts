@@ -857,6 +857,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/events/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page views per day and the funnel's counts from the stored events (admins only)
+         * @description From the first-party events (source app) of the last `days` days, up to today (UTC). Admins' events are never counted. Each funnel step counts the distinct visitors (account, else analytics id) that reached it.
+         */
+        get: operations["getEventsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/events/google": {
         parameters: {
             query?: never;
@@ -1541,6 +1561,23 @@ export interface components {
             page?: components["schemas"]["Route"];
             signed_in?: boolean;
             origin?: components["schemas"]["Route"];
+        };
+        TrackingEventBatch: components["schemas"]["TrackingEvent"][];
+        /** @enum {string} */
+        FunnelStep: "sign_up" | "verified" | "trial_started" | "first_upload" | "order_placed" | "conversion_finished" | "checkout_started" | "subscribed";
+        EventsSummary: {
+            days: number;
+            /** @description One entry per day, oldest first, days without page views included (count 0). */
+            page_views: {
+                /** Format: date */
+                date: string;
+                count: number;
+            }[];
+            /** @description The funnel's steps in order, each with the distinct visitors that reached it. */
+            funnel: {
+                step: components["schemas"]["FunnelStep"];
+                count: number;
+            }[];
         };
         GoogleTrackingEvent: {
             /** @example sign_up */
@@ -3304,7 +3341,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TrackingEvent"];
+                "application/json": components["schemas"]["TrackingEvent"] | components["schemas"]["TrackingEventBatch"];
             };
         };
         responses: {
@@ -3317,6 +3354,33 @@ export interface operations {
             };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getEventsSummary: {
+        parameters: {
+            query?: {
+                /** @description How many days back, today included. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminOnly"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };
     };

@@ -1,5 +1,6 @@
 import { defineHandlers } from '../platform/handlers.ts';
 import { listAuditEntries } from './audit.ts';
+import { getEventsSummary } from './events-summary.ts';
 import { listReports, setReportStatus } from './reports.ts';
 import { getUsersStats } from './usage.ts';
 import { getOwners, getUser, listGroups, listUsers, setTrustLevel } from './admin.ts';
@@ -15,4 +16,5 @@ export const adminHandlers = defineHandlers({
   listReports,
   setReportStatus,
   listAuditEntries,
+  getEventsSummary,
 });

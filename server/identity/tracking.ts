@@ -4,23 +4,27 @@ import { trackingEvents } from '../db/schema.ts';
 import type { ApiUser } from './user-view.ts';
 
 /**
- * POST /api/v3/events: first-party usage events and page views, stored for the statistics pages.
- * Admins are excluded from event tracking (SPEC.md section 6), so their events are accepted and dropped.
+ * POST /api/v3/events: first-party usage events and page views, stored for the statistics pages: one event,
+ * or the app's batch (sent with sendBeacon when the page is hidden, so without the CSRF header, which this
+ * call does not ask for). Admins are excluded from event tracking (SPEC.md section 6), so their events are
+ * accepted and dropped; staff usage is tracked like everyone's (SPEC.md section 9).
  */
 export const trackEvent: Handler<'trackEvent'> = async (request, reply) => {
   const user = request.auth?.user;
   if (!user?.roles.includes('admin')) {
-    const body = request.body;
-    await request.server.db.insert(trackingEvents).values({
-      userId: user?.id ?? null,
-      distinctId: body.distinct_id ?? null,
-      event: body.event,
-      properties: (body.properties ?? {}) as Record<string, never>,
-      page: body.page ?? null,
-      origin: body.origin ?? null,
-      signedIn: body.signed_in ?? Boolean(user),
-      source: 'app',
-    });
+    const events = Array.isArray(request.body) ? request.body : [request.body];
+    await request.server.db.insert(trackingEvents).values(
+      events.map((body) => ({
+        userId: user?.id ?? null,
+        distinctId: body.distinct_id ?? null,
+        event: body.event,
+        properties: (body.properties ?? {}) as Record<string, never>,
+        page: body.page ?? null,
+        origin: body.origin ?? null,
+        signedIn: body.signed_in ?? Boolean(user),
+        source: 'app' as const,
+      })),
+    );
   }
   return reply.code(204).send();
 };

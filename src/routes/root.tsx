@@ -22,6 +22,7 @@ import { useTtsModals } from '../features/tts/index.ts';
 import { useVoicesModals } from '../features/voices/index.ts';
 import { useWelcomeModals } from '../features/welcome/index.ts';
 import { useLiveEvents, useSession } from '../machines/index.ts';
+import { useUsageTracking } from '../shared/analytics/use-usage-tracking.ts';
 import { isAbsoluteHref } from '../shared/external-links.ts';
 import { useNewOriginalClearing } from './new-original-clearing.ts';
 import { Overlays } from './overlays.tsx';
@@ -123,6 +124,8 @@ export function Root({ preloadRoute }: { preloadRoute?: (path: string) => void }
   useNewOriginalClearing();
   useUrlCapture();
   useLiveEvents();
+  // Page views and the funnel's usage events (issue 19).
+  useUsageTracking();
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useLinkHref}>
       <Outlet />

@@ -23,7 +23,7 @@ const urlOf = (op: Operation) =>
  */
 const junkCall = (op: Operation, headers: Record<string, string>): InjectOptions => ({
   method: op.method,
-  url: `${urlOf(op)}?limit=not-a-number`,
+  url: `${urlOf(op)}?limit=not-a-number&days=not-a-number`,
   headers,
   ...(op.method === 'GET' ? {} : { payload: { certainly: 'not valid' } }),
 });
@@ -178,6 +178,7 @@ describe('access: admin operations are for admins, before anything else', () => 
         .sort(),
     ).toEqual(
       [
+        'getEventsSummary',
         'getOwners',
         'getUser',
         'getUsersStats',

@@ -28,9 +28,9 @@ describe('platform: security, 501 and validation on every operation', () => {
   });
   afterAll(() => t.close());
 
-  it('serves all 89 calls of the spec (and the designed private-voice check, OAuth provider list, form_post receiver, billing webhook, credit ledger and its export, Custom plans, the marketing samples and the pitch tool’s nearest voices)', () => {
-    expect(operations).toHaveLength(101);
-    expect(new Set(operations.map((o) => o.operationId)).size).toBe(101);
+  it('serves all 89 calls of the spec (and the designed private-voice check, OAuth provider list, form_post receiver, billing webhook, credit ledger and its export, Custom plans, the marketing samples, the pitch tool’s nearest voices and the usage summary)', () => {
+    expect(operations).toHaveLength(102);
+    expect(new Set(operations.map((o) => o.operationId)).size).toBe(102);
   });
 
   it('answers 401 with a JSON detail to an anonymous caller on every operation that needs sign-in', async () => {

@@ -122,8 +122,10 @@ test.describe('the admin console, keyboard only', () => {
 
     // The report is in the queue (reds first): resolve it.
     await tabTo(page, page.getByRole('tab', { name: 'Users' }));
-    await page.keyboard.press('End'); // the last tab
-
+    // Users, Groups, Reports, Usage: Reports is the one before the last.
+    await page.keyboard.press('End');
+    await expect(page.getByRole('tab', { name: 'Usage' })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowLeft');
     await expect(page.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true');
     const report = page.getByRole('article').filter({ hasText: description });
     await expect(report).toBeVisible({ timeout: 15_000 });
@@ -134,5 +136,33 @@ test.describe('the admin console, keyboard only', () => {
     await expect(announced(page, 'Report marked resolved.')).toBeAttached();
     await expect(report.getByRole('heading')).toContainText('Resolved');
     await expect(report.getByRole('button', { name: 'Mark resolved' })).toHaveCount(0);
+
+    // Issue 19: the plain user's page views and sign-up reached the events (the app sent them); the Usage
+    // tab, the last, shows the funnel and the page views per day.
+    await expect
+      .poll(
+        async () => {
+          const summary = (await (await page.request.get('/api/v3/events/summary?days=1')).json()) as {
+            page_views: { count: number }[];
+            funnel: { step: string; count: number }[];
+          };
+          return {
+            views: (summary.page_views.at(-1)?.count ?? 0) > 0,
+            signedUp: (summary.funnel.find((f) => f.step === 'sign_up')?.count ?? 0) > 0,
+          };
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual({ views: true, signedUp: true });
+    // The tab list is one stop, the selected tab (Reports), above the queue: back up to it.
+    await tabBackTo(page, page.getByRole('tab', { name: 'Reports' }));
+    await page.keyboard.press('End');
+    await expect(page.getByRole('tab', { name: 'Usage' })).toHaveAttribute('aria-selected', 'true');
+    const funnel = page.getByRole('figure', { name: 'Funnel' });
+    await expect(funnel).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('figure', { name: 'Page views per day' })).toBeVisible();
+    await activate(page, funnel.getByRole('button', { name: 'Show the data as a table' }));
+    await expect(funnel.getByRole('table').getByRole('rowheader', { name: 'Signed up' })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });

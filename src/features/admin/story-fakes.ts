@@ -1,5 +1,5 @@
 import { testUser, uuid, type FakeRoutes } from '../../api/testing/index.ts';
-import type { AdminUser, AuditEntry, Group, Report, ReportStatus, UsageRow } from './api/admin-api.ts';
+import type { AdminUser, AuditEntry, EventsSummary, Group, Report, ReportStatus, UsageRow } from './api/admin-api.ts';
 
 /**
  * Typed fixtures and a small in-memory admin server for the console's stories and tests: users (searched,
@@ -64,6 +64,8 @@ export interface AdminState {
   usage: UsageRow[];
   reports: Report[];
   audit: AuditEntry[];
+  /** What GET /api/v3/events/summary answers (the Usage tab); without it, a failure. */
+  summary?: EventsSummary;
   /** Make the users or groups call fail (the search error). */
   failUsers?: boolean;
 }
@@ -107,6 +109,10 @@ export function adminRoutes(state: AdminState, admin: AdminUser): FakeRoutes {
       users = [...users].sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : 0));
       return { status: 200, body: page(users, Number(query.get('offset') ?? 0), Number(query.get('limit') ?? 40)) };
     },
+    'GET /api/v3/events/summary': () =>
+      state.summary
+        ? { status: 200, body: state.summary }
+        : { status: 500, body: { type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'Boom' } },
     'GET /api/v3/groups': ({ query }) => {
       if (state.failUsers) return { status: 500, body: { detail: 'Database unavailable' } };
       const search = (query.get('search') ?? '').toLowerCase();

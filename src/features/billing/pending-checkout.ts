@@ -1,3 +1,5 @@
+import { trackUsage } from '../../shared/analytics/usage-events.ts';
+
 /**
  * The purchase on its way through the payment provider: remembered for this tab before the browser leaves
  * for checkout, so /subscribed knows what to wait for and to name when the provider sends the user back.
@@ -21,7 +23,9 @@ const store = (): Storage | null => {
   }
 };
 
+/** Before leaving for the payment provider: the purchase is remembered, and reported as a checkout started. */
 export function rememberCheckout(price: string, bought = 0, now = Date.now(), storage = store()): void {
+  trackUsage('checkout_started', { price });
   storage?.setItem(PENDING_CHECKOUT_KEY, JSON.stringify({ price, at: now, bought } satisfies PendingCheckout));
 }
 

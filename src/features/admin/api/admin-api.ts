@@ -10,6 +10,8 @@ export type Owner = Auth['schemas']['Owner'];
 export type TrustLevel = Auth['schemas']['TrustLevel'];
 export type Report = Auth['schemas']['Report'];
 export type ReportPage = Auth['schemas']['ReportPage'];
+export type EventsSummary = Auth['schemas']['EventsSummary'];
+export type FunnelStep = Auth['schemas']['FunnelStep'];
 export type ReportKind = Auth['schemas']['ReportKind'];
 export type ReportStatus = Auth['schemas']['ReportStatus'];
 export type AuditEntry = Auth['schemas']['AuditEntry'];
@@ -56,6 +58,15 @@ export async function usageOf(api: ApiClients, ownerIds: string[], options: Opti
 /** GET /api/v3/users/{id} */
 export async function getUser(api: ApiClients, id: string, options: Options = {}): Promise<AdminUser> {
   const { data } = await api.auth.GET('/api/v3/users/{id}', { params: { path: { id } }, signal: options.signal });
+  return body(data);
+}
+
+/** GET /api/v3/events/summary: page views per day and the funnel's counts of the last `days` days. */
+export async function getEventsSummary(api: ApiClients, days: number, options: Options = {}): Promise<EventsSummary> {
+  const { data } = await api.auth.GET('/api/v3/events/summary', {
+    params: { query: { days } },
+    signal: options.signal,
+  });
   return body(data);
 }
 

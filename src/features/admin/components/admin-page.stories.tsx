@@ -118,3 +118,43 @@ export const ResolveReport: Story = {
     await expect(within(articles[0]!).getByRole('heading')).toHaveTextContent('Resolved');
   },
 };
+
+/** The last tab, Usage: the funnel and page views per day as charts, each with its numbers as a table. */
+export const UsageFunnel: Story = {
+  loaders: [() => adminHarness('/users')],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('rowheader', { name: 'Ada Lovelace' });
+    await tabTo(canvas.getByRole('tab', { name: 'Users' }));
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(canvas.getByRole('tab', { name: 'Usage' })).toHaveAttribute('aria-selected', 'true'));
+    const funnel = await canvas.findByRole('figure', { name: 'Funnel' });
+    await expect(funnel).toHaveTextContent('Funnel');
+    await expect(
+      canvas.getByRole('img', { name: /Of 40 visitors who signed up in the last 7 days, 4 subscribed\./ }),
+    ).toBeVisible();
+    await tabTo(within(funnel).getByRole('button', { name: 'Show the data as a table' }));
+    await userEvent.keyboard('{Enter}');
+    const table = await within(funnel).findByRole('table');
+    await expect(within(table).getByRole('rowheader', { name: 'First upload' })).toBeVisible();
+    await expect(within(table).getByRole('row', { name: /First upload/ })).toHaveTextContent('20');
+    const views = canvas.getByRole('figure', { name: 'Page views per day' });
+    await expect(views).toBeVisible();
+    await expect(
+      canvas.getByRole('img', { name: /135 page views in the last 7 days, most on (06 Jan|Jan 06) \(41\)\./ }),
+    ).toBeVisible();
+  },
+};
+
+/** A failed summary says why and offers another try. */
+export const UsageFails: Story = {
+  loaders: [() => adminHarness('/users', adminWorld({ summary: undefined }))],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('rowheader', { name: 'Ada Lovelace' });
+    await tabTo(canvas.getByRole('tab', { name: 'Users' }));
+    await userEvent.keyboard('{End}');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(/Usage could not be loaded/);
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
+};

@@ -21,6 +21,7 @@ import { withUsage } from '../admin-rules.ts';
 import { usersSearchMachine } from '../machines/users-search.machine.ts';
 import { GroupsTable } from './groups-table.tsx';
 import { ReportsQueue } from './reports-queue.tsx';
+import { UsagePanel } from './usage-panel.tsx';
 import { UsersTable } from './users-table.tsx';
 
 export interface AdminPageProps {
@@ -34,7 +35,7 @@ export interface AdminPageProps {
 /**
  * /users, the admin console (admins only; the route shows everyone else the not-found page): one search
  * over users and groups, the users table with trust, plan and usage, the groups with their member counts
- * (each opens its members), and the queue of reports users send.
+ * (each opens its members), the queue of reports users send, and the usage funnel and page views.
  */
 export function AdminPage({ mediaElement }: AdminPageProps) {
   const intl = useIntl();
@@ -73,6 +74,9 @@ export function AdminPage({ mediaElement }: AdminPageProps) {
           </Tab>
           <Tab id="reports">
             <FormattedMessage id="admin.tab.reports" />
+          </Tab>
+          <Tab id="usage">
+            <FormattedMessage id="admin.tab.usage" />
           </Tab>
         </TabList>
         <TabPanel id="users">
@@ -113,6 +117,9 @@ export function AdminPage({ mediaElement }: AdminPageProps) {
         </TabPanel>
         <TabPanel id="reports">
           <ReportsQueue mediaElement={mediaElement} headingLevel={2} />
+        </TabPanel>
+        <TabPanel id="usage">
+          <UsagePanel />
         </TabPanel>
       </Tabs>
     </PageBlock>

@@ -78,6 +78,20 @@ export function adminWorld(extra: Partial<AdminState> = {}): AdminState {
       }),
     ],
     audit: [],
+    summary: {
+      days: 7,
+      page_views: [12, 30, 18, 0, 25, 41, 9].map((count, i) => ({ date: `2026-01-0${i + 1}`, count })),
+      funnel: [
+        { step: 'sign_up', count: 40 },
+        { step: 'verified', count: 31 },
+        { step: 'trial_started', count: 28 },
+        { step: 'first_upload', count: 20 },
+        { step: 'order_placed', count: 14 },
+        { step: 'conversion_finished', count: 13 },
+        { step: 'checkout_started', count: 6 },
+        { step: 'subscribed', count: 4 },
+      ],
+    },
     ...extra,
   };
 }

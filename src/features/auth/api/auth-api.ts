@@ -1,5 +1,6 @@
 import type { components } from '../../../../openapi/generated/auth.js';
 import { body, keepSessionOn401, type ApiClients } from '../../../api/index.ts';
+import { usageVisitor } from '../../../shared/analytics/usage-events.ts';
 
 type Schemas = components['schemas'];
 export type OauthProvider = Schemas['OauthProvider'];
@@ -17,13 +18,25 @@ export type OauthProviderInfo = Schemas['OauthProviderInfo'];
 
 // A wrong password or a rejected code answers 401 for these calls; that is not the end of a session, so
 // the shared middleware must not sign out and go home (keepSessionOn401).
+/** The visitor's analytics id, when there is one: the server ties the guest's events to the account. */
+const withVisitor = <T extends object>(request: T): T => {
+  const distinctId = usageVisitor();
+  return distinctId ? { ...request, distinct_id: distinctId } : request;
+};
+
 export async function login(api: ApiClients, request: LoginRequest) {
-  const { data } = await api.auth.POST('/api/v3/login', { body: request, middleware: [keepSessionOn401] });
+  const { data } = await api.auth.POST('/api/v3/login', {
+    body: withVisitor(request),
+    middleware: [keepSessionOn401],
+  });
   return body(data);
 }
 
 export async function signup(api: ApiClients, request: SignupRequest) {
-  const { data } = await api.auth.POST('/api/v3/signup', { body: request, middleware: [keepSessionOn401] });
+  const { data } = await api.auth.POST('/api/v3/signup', {
+    body: withVisitor(request),
+    middleware: [keepSessionOn401],
+  });
   return body(data);
 }
 

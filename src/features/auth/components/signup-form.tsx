@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { addToast, Button, Checkbox, Form, Inline, PasswordField, TextField } from '../../../../design-system/index.ts';
 import { ApiError, useApi } from '../../../api/index.ts';
 import { browserStorage, failureMessage, readStoredPromo, useSession } from '../../../machines/index.ts';
+import { trackUsage } from '../../../shared/analytics/usage-events.ts';
 import { EXPLORER } from '../../../shared/price-list.ts';
 import { acceptTermsOfUse, signup } from '../api/auth-api.ts';
 import { validateEmail, validatePassword, validatePersonName } from '../validation.ts';
@@ -50,6 +51,8 @@ export function SignupForm({ botCheckSiteKey }: SignupFormProps) {
     RULES,
     (result: Awaited<ReturnType<typeof signup>>) => {
       session.send({ type: 'session.signup', result });
+      trackUsage('sign_up');
+      if (trial) trackUsage('trial_started', { via: 'signup' });
       // The session now holds the CSRF token the terms call needs.
       acceptTermsOfUse(api).then(
         (user) => session.send({ type: 'session.userUpdated', user }),

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { ButtonLink, Icon, Link, Spinner, Stack } from '../../../../design-system/index.ts';
 import { isApiError, useApi } from '../../../api/index.ts';
 import { failureMessage, useSession } from '../../../machines/index.ts';
+import { trackUsage } from '../../../shared/analytics/usage-events.ts';
 import { verifyEmail } from '../api/auth-api.ts';
 import { AuthPage } from './auth-page.tsx';
 import * as styles from './auth.css.ts';
@@ -26,6 +27,7 @@ export function VerifyEmailPage() {
     verifyEmail(api, userId, token).then(
       () => {
         setOutcome({ state: 'verified' });
+        trackUsage('verified');
         if (session.status !== 'guest') session.send({ type: 'session.restore' });
       },
       (error: unknown) =>

@@ -46,6 +46,7 @@ import {
   type IntervalPlan,
   type Price,
 } from '../../../shared/price-list.ts';
+import { trackUsage } from '../../../shared/analytics/usage-events.ts';
 import { fetchLedger, LEDGER_CSV_URL, LEDGER_PAGE_SIZE } from '../api/billing-api.ts';
 import { rememberCheckout } from '../pending-checkout.ts';
 import { CustomPlanSection } from './custom-plan-section.tsx';
@@ -58,6 +59,16 @@ import type { MessageId } from '../../../i18n/index.ts';
 function CurrentPlanCard({ facts, current }: { facts: PlanFacts; current: CurrentPlan | null }) {
   const intl = useIntl();
   const { send, busy } = useSubscription();
+  // A trial started here (the Start button's call answered and the plan is now a trial): a funnel step.
+  const startingTrial = useRef(false);
+  useEffect(() => {
+    // The new user reaches the facts a render after the call settles: wait for the trial itself.
+    if (busy === 'startingTrial') startingTrial.current = true;
+    else if (startingTrial.current && facts.trial) {
+      startingTrial.current = false;
+      trackUsage('trial_started', { via: 'plan' });
+    }
+  }, [busy, facts.trial]);
   const category = facts.trial ? 'explorer' : facts.status === null ? null : facts.category;
   const name = intl.formatMessage({ id: planNameId(facts.role === 'user' ? category : null) });
   const when = (iso: string | null | undefined) => (iso ? formatDateTime(iso) : '');

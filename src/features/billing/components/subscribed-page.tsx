@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { announce, Button, Heading, Inline, PageBlock, Spinner, Stack, Text } from '../../../../design-system/index.ts';
 import { ButtonLink } from '../../../../design-system/layouts/index.ts';
 import { useSubscription } from '../../../machines/index.ts';
+import { trackUsage } from '../../../shared/analytics/usage-events.ts';
 import { planNameId, type Price } from '../../../shared/price-list.ts';
 import { clearPendingCheckout, readPendingCheckout } from '../pending-checkout.ts';
 
@@ -28,6 +29,14 @@ export function SubscribedPage() {
     : price?.mode === 'payment'
       ? credits !== null && credits.bought_credits > pending.bought
       : current?.price?.id === pending.price && current.status === 'active';
+
+  // The funnel's last step: a subscription (or pack) that came back from checkout and reached the account.
+  const reported = useRef(false);
+  useEffect(() => {
+    if (!pending || !arrived || reported.current) return;
+    reported.current = true;
+    trackUsage('subscribed', { price: pending.price });
+  }, [pending, arrived]);
 
   useEffect(() => {
     if (arrived) return;

@@ -1,5 +1,6 @@
 import type { components } from '../../../../openapi/generated/marketplace.js';
 import { ApiError, body, type ApiClients } from '../../../api/index.ts';
+import { trackUsage } from '../../../shared/analytics/usage-events.ts';
 
 export type Recording = components['schemas']['Recording'];
 export type RecordingPage = components['schemas']['RecordingPage'];
@@ -12,7 +13,9 @@ export type Project = components['schemas']['Project'];
 /** POST /api/v2/orders: one original into several voices; the conversions come back queued. */
 export async function createOrder(api: ApiClients, request: CreateOrderRequest): Promise<OrderResponse> {
   const { data } = await api.marketplace.POST('/api/v2/orders', { body: request });
-  return body(data);
+  const order = body(data);
+  trackUsage('order_placed');
+  return order;
 }
 
 /** POST /api/v2/orders/retry/{id}: a failed or cancelled conversion, queued again. */

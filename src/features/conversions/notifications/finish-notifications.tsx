@@ -7,6 +7,7 @@ import { onLiveEvents } from '../../../machines/index.ts';
 import { getRecording } from '../api/conversions-api.ts';
 import { notifySettingStore } from '../conversion-preferences.ts';
 import { finishNotification, type NotifyPermission } from './finish-notification.ts';
+import { trackUsage } from '../../../shared/analytics/usage-events.ts';
 
 /** What the browser allows now. */
 export function notifyPermission(): NotifyPermission {
@@ -36,6 +37,7 @@ function start(api: ApiClients) {
   return onLiveEvents((events) => {
     for (const event of events) {
       if (event.type !== 'conversion.finished') continue;
+      if (event.data.recording.state === 'done') trackUsage('conversion_finished');
       const base = {
         enabled: notifySettingStore.getSnapshot().context.enabled,
         permission: notifyPermission(),

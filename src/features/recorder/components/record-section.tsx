@@ -19,6 +19,7 @@ import { recordingLimitFor } from '../limit.ts';
 import { createRecordingMachine, secondsLeft, type Take } from '../recording.machine.ts';
 import * as styles from './recorder.css.ts';
 import { rememberSaved, type RecordTarget } from './use-record-target.ts';
+import { trackUsage } from '../../../shared/analytics/usage-events.ts';
 
 export interface RecordSectionProps {
   target: RecordTarget;
@@ -60,6 +61,7 @@ export function RecordSection({ target, createRequest, listMicrophones }: Record
             createRequest,
           });
           rememberSaved(targetRef.current, items, 'record');
+          trackUsage('upload_finished', { via: 'record' });
           return items;
         },
       }),

@@ -5,6 +5,7 @@ import { precheckFiles, uploadRecordings, useApi, type UploadRequest } from '../
 import * as styles from './recorder.css.ts';
 import { UploadList, type UploadEntry } from './upload-list.tsx';
 import { rememberSaved, type RecordTarget } from './use-record-target.ts';
+import { trackUsage } from '../../../shared/analytics/usage-events.ts';
 
 const ACCEPTED = ['audio/*', 'video/webm', '.wav', '.mp3', '.ogg', '.opus', '.flac', '.m4a', '.aac', '.webm'];
 
@@ -92,6 +93,7 @@ export function UploadSection({ target, createRequest }: UploadSectionProps) {
           onCancel: (cancel) => cancels.current.set(item.key, cancel),
         });
         update(item.key, { status: 'done', progress: 100 });
+        trackUsage('upload_finished', { via: 'upload' });
         rememberSaved(place, items, 'upload');
         announce(intl.formatMessage({ id: 'recorder.upload.done' }, { name: item.file.name }));
       } catch (error) {

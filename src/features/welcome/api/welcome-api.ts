@@ -3,6 +3,7 @@ import type { components as MarketplaceComponents } from '../../../../openapi/ge
 import type { components as ModelsComponents } from '../../../../openapi/generated/models.js';
 import { body, isApiError, uploadRecordings, type ApiClients } from '../../../api/index.ts';
 import { canStartTrial, planFacts } from '../../../machines/index.ts';
+import { trackUsage } from '../../../shared/analytics/usage-events.ts';
 
 export type WizardStep = components['schemas']['WizardStep'];
 export type DemoWizardUpdate = components['schemas']['DemoWizardUpdate'];
@@ -120,6 +121,7 @@ export async function uploadOriginal(
   });
   const first = items[0];
   if (!first) throw new Error('The server answered without the original');
+  trackUsage('upload_finished', { via: 'welcome' });
   // Longer than the wizard takes: refused, and nothing of it stays in the user's folder.
   if (input.maxSeconds !== undefined && first.duration > input.maxSeconds) {
     await api.marketplace

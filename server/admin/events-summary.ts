@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { query } from '../platform/db.ts';
+import type { Handler } from '../platform/handlers.ts';
+
+/**
+ * The funnel's steps in order. Each is the usage event of the same name the app reports where it happens
+ * (src/shared/analytics), but for first_upload: a visitor's first `upload_finished`.
+ */
+export const FUNNEL_STEPS = [
+  'sign_up',
+  'verified',
+  'trial_started',
+  'first_upload',
+  'order_placed',
+  'conversion_finished',
+  'checkout_started',
+  'subscribed',
+] as const;
+
+const eventOf = (step: (typeof FUNNEL_STEPS)[number]) => (step === 'first_upload' ? 'upload_finished' : step);
+
+/** Today in UTC, whatever the session's time zone. */
+const today = sql`(now() at time zone 'UTC')::date`;
+
+/** First-party events of the window, never an admin's (dropped on arrival; also left out here for accounts made admin later). */
+const counted = (days: number) => sql`
+  from tracking_events e
+  left join users u on u.id = e.user_id
+  where e.source = 'app'
+    and e.created_at >= ((${today} - ${days - 1}::int)::timestamp at time zone 'UTC')
+    and not coalesce('admin' = any(u.roles), false)`;
+
+/** GET /api/v3/events/summary: page views per day (one query) and the funnel's distinct visitors per step (one query). */
+export const getEventsSummary: Handler<'getEventsSummary'> = async (request) => {
+  const { db } = request.server;
+  const days = request.query.days ?? 30;
+  const [pageViews, funnel] = await Promise.all([
+    query<{ date: string; count: number }>(
+      db,
+      sql`
+        with views as (
+          select (e.created_at at time zone 'UTC')::date as day, count(*)::int as n
+          ${counted(days)} and e.event = 'page_view'
+          group by 1)
+        select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(v.n, 0)::int as count
+        from generate_series((${today} - ${days - 1}::int)::timestamp, ${today}::timestamp, interval '1 day') as d(day)
+        left join views v on v.day = d.day::date
+        order by d.day`,
+    ),
+    query<{ event: string; count: number }>(
+      db,
+      sql`
+        select e.event, count(distinct coalesce(e.user_id::text, e.distinct_id))::int as count
+        ${counted(days)} and e.event in (${sql.join(
+          FUNNEL_STEPS.map((step) => sql`${eventOf(step)}`),
+          sql`, `,
+        )})
+        group by e.event`,
+    ),
+  ]);
+  const byEvent = new Map(funnel.map((row) => [row.event, Number(row.count)]));
+  return {
+    days,
+    page_views: pageViews.map((row) => ({ date: row.date, count: Number(row.count) })),
+    funnel: FUNNEL_STEPS.map((step) => ({ step, count: byEvent.get(eventOf(step)) ?? 0 })),
+  };
+};
