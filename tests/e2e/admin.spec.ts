@@ -123,8 +123,12 @@ test.describe('the admin console, keyboard only', () => {
     // The report is in the queue (reds first): resolve it.
     await tabTo(page, page.getByRole('tab', { name: 'Users' }));
     // Users, Groups, Reports, Usage: Reports is the one before the last.
+    const usage = page.getByRole('tab', { name: 'Usage' });
     await page.keyboard.press('End');
-    await expect(page.getByRole('tab', { name: 'Usage' })).toHaveAttribute('aria-selected', 'true');
+    await expect(usage).toHaveAttribute('aria-selected', 'true');
+    // The Usage panel loads its figures; once they are there, back to the tab (one stop) and one to the left.
+    await expect(page.getByRole('figure', { name: 'Funnel' })).toBeVisible({ timeout: 15_000 });
+    await tabTo(page, usage);
     await page.keyboard.press('ArrowLeft');
     await expect(page.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true');
     const report = page.getByRole('article').filter({ hasText: description });
