@@ -4,22 +4,9 @@ import { sineWav } from '../support/audio.ts';
 import { EXAMPLE_STEPS, fill, pick } from '../../src/features/account/api-example.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { acceptUsePolicy, PASSWORD, signUpTrialUser, unique } from './journeys.ts';
-import { activate, tabBackTo, tabTo, typeInto } from './keyboard.ts';
+import { activate, choose, tabBackTo, tabTo, typeInto } from './keyboard.ts';
 
 const shown = (page: Page, text: string) => page.getByText(text, { exact: true }).filter({ visible: true }).first();
-
-/** Picks `option` of the select named `name` by keyboard. */
-async function choose(page: Page, name: RegExp, option: string) {
-  await tabTo(page, page.getByRole('button', { name }));
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('listbox')).toBeVisible();
-  for (let i = 0; i < 15; i++) {
-    if ((await page.evaluate(() => document.activeElement?.textContent ?? '')) === option) break;
-    await page.keyboard.press('ArrowDown');
-  }
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name })).toContainText(option);
-}
 
 /** From the app's navigation to /account, by keyboard. */
 async function openAccount(page: Page) {

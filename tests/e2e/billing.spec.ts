@@ -2,25 +2,12 @@ import { expect, test, type Page } from './fixtures.ts';
 import { pcmWav, syntheticVoice } from '../support/audio.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { newFolder, payLocally, signUpAndVerify, signUpTrialUser, unique } from './journeys.ts';
-import { activate, tabTo, typeInto } from './keyboard.ts';
+import { activate, choose, tabTo, typeInto } from './keyboard.ts';
 
 // Plans and billing as the people they are about: each test signs up a new user through the product (the
 // outbox stands in for the mailbox), who starts the free trial, converts, meets the trial's limits and buys
 // through the local payment provider's pages; the purchase reaches the account as its signed webhook. No
 // row is written by the test, and nobody signs in as the admin.
-
-/** Picks an option of a Select by keyboard. */
-async function choose(page: Page, name: RegExp, option: string) {
-  await tabTo(page, page.getByRole('button', { name }));
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('listbox')).toBeVisible();
-  for (let i = 0; i < 15; i++) {
-    if ((await page.evaluate(() => document.activeElement?.textContent ?? '')) === option) break;
-    await page.keyboard.press('ArrowDown');
-  }
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name })).toContainText(option);
-}
 
 /** Opens a project from /projects by keyboard (the table's rows, then Enter). */
 async function openProject(page: Page, name: string) {

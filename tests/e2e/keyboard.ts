@@ -29,3 +29,16 @@ export async function activate(page: Page, target: Locator, key: 'Enter' | 'Spac
   await tabTo(page, target);
   await page.keyboard.press(key);
 }
+
+/** Picks `option` of the select (a button named `name`) by keyboard. */
+export async function choose(page: Page, name: RegExp, option: string): Promise<void> {
+  await tabTo(page, page.getByRole('button', { name }));
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  for (let i = 0; i < 15; i++) {
+    if ((await page.evaluate(() => document.activeElement?.textContent ?? '')) === option) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name })).toContainText(option);
+}
