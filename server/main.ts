@@ -31,6 +31,7 @@ export async function main() {
   const lines = [
     '',
     `  Timbre is running at ${url}`,
+    `  environment: ${config.environment} (ENVIRONMENT)`,
     `  database: ${database}`,
     `  services: ${config.services.join(', ')}`,
     `  e-mail: ${startup.mail}${startup.devMailUrl ? ` (read it at ${startup.devMailUrl.replace(config.publicUrl, url)})` : ''}`,

@@ -1129,6 +1129,62 @@ export const trackingEvents = pgTable(
   ],
 );
 
+/**
+ * One rule of a feature flag: the value served to the users it targets (by id, by plan, or both: a user
+ * matching either list), tried in order before the flag's default (issue 19; SPEC.md section 6).
+ */
+export interface FeatureFlagRule {
+  id: string;
+  user_ids?: string[];
+  /** Plan names as the user's subscription_category carries them (e.g. "Pro"), or "trial" / "none". */
+  plans?: string[];
+  value: JsonValue;
+}
+
+/**
+ * The embedded feature-flag service (issue 19): the flags GrowthBook's SDK evaluates, served as its features
+ * payload for the client key; admins edit them. GROWTHBOOK_API_HOST points the SDK at a real GrowthBook instead.
+ */
+export const featureFlags = pgTable('feature_flags', {
+  key: text('key').primaryKey(),
+  description: text('description').notNull().default(''),
+  defaultValue: jsonb('default_value').$type<JsonValue>().notNull(),
+  rules: jsonb('rules').$type<FeatureFlagRule[]>().notNull().default([]),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Error reports received by the embedded error-reporting service (the Sentry tunnel, issue 19), grouped by
+ * fingerprint (type, message, top frame, release, environment): one row per kind of error, with its count.
+ */
+export const errorReports = pgTable(
+  'error_reports',
+  {
+    id: id(),
+    fingerprint: text('fingerprint').notNull(),
+    /** 'browser' (the app, @sentry/react) or 'server' (@sentry/node). */
+    platform: text('platform').notNull(),
+    type: text('type'),
+    message: text('message').notNull(),
+    stack: text('stack'),
+    route: text('route'),
+    release: text('release'),
+    environment: text('environment'),
+    level: text('level').notNull().default('error'),
+    lastEventId: text('last_event_id'),
+    lastUserId: uuid('last_user_id').references(() => users.id, { onDelete: 'set null' }),
+    count: integer('count').notNull().default(1),
+    firstSeen: timestamptz('first_seen').notNull().defaultNow(),
+    lastSeen: timestamptz('last_seen').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('error_reports_fingerprint_idx').on(t.fingerprint),
+    index('error_reports_last_seen_idx').on(t.lastSeen),
+  ],
+);
+
 export const feedback = pgTable(
   'feedback',
   {

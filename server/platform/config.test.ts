@@ -36,6 +36,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SERVICES: 'auth,billing' })).toThrow(/SERVICES lists unknown service "billing"/);
   });
 
+  it('names the environment staging unless ENVIRONMENT says otherwise, and refuses a name that is not one', () => {
+    expect(loadConfig({}).environment).toBe('staging');
+    expect(loadConfig({ ENVIRONMENT: ' production ' }).environment).toBe('production');
+    expect(() => loadConfig({ ENVIRONMENT: 'prod uction' })).toThrow(
+      new ConfigError('ENVIRONMENT must be a short name (letters, digits, - _ .), got "prod uction"'),
+    );
+  });
+
   it('marks cookies Secure in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
   });

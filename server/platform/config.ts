@@ -14,6 +14,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** NODE_ENV — "production" hides development pages (e.g. the mail outbox). Default development. */
   env: 'development' | 'production' | 'test';
+  /**
+   * ENVIRONMENT — the deployment's name (SPEC.md section 1: the environment in use is staging), carried in the
+   * start-up output, error reports, feature flags and event batches. Default staging.
+   */
+  environment: string;
   /** LOG_LEVEL — pino level. Default info (silent under test). */
   logLevel: string;
   /** PUBLIC_URL — the address users reach, used in e-mails and OAuth redirects. Default http://localhost:PORT. */
@@ -224,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir: path.resolve(cwd, env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     env: nodeEnv,
+    environment: environmentName(env.ENVIRONMENT),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     oauth: loadOauthConfig(env),
@@ -261,6 +267,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     worker: workerSettingsFromEnv(env),
     demoAudio: demoLanguagesFrom(env.DEMO_AUDIO, nodeEnv),
   };
+}
+
+/** Config.environment: a short name (letters, digits, - _ .), staging when unset. */
+export function environmentName(raw: string | undefined): string {
+  const name = raw?.trim();
+  if (!name) return 'staging';
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) {
+    throw new ConfigError(`ENVIRONMENT must be a short name (letters, digits, - _ .), got "${raw}"`);
+  }
+  return name;
 }
 
 function stripeConfig(env: NodeJS.ProcessEnv): Config['stripe'] {

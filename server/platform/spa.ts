@@ -13,10 +13,13 @@ const API_PREFIXES = ['/api/', '/ws', '/healthz', '/readyz', '/dev/'];
 
 /**
  * Public settings the SPA reads from its page at run time (not baked in at build time), as <meta> tags in
- * index.html: today the Turnstile site key, so the sign-up bot check follows the server's configuration.
+ * index.html: the environment's name and the Turnstile site key, so the app follows the server's configuration.
  */
-function spaSettings(config: Config): Record<string, string> {
-  return config.turnstileSiteKey ? { 'turnstile-site-key': config.turnstileSiteKey } : {};
+export function spaSettings(config: Config): Record<string, string> {
+  return {
+    environment: config.environment,
+    ...(config.turnstileSiteKey ? { 'turnstile-site-key': config.turnstileSiteKey } : {}),
+  };
 }
 
 const escapeAttribute = (value: string) =>
