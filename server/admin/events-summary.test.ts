@@ -63,6 +63,28 @@ describe('usage events: stored from the app, summed up for admins', () => {
     ]);
   });
 
+  it('flags the events of a member of the staff group', async () => {
+    const staffer = await signIn(t);
+    const [group] = rowsOf<{ id: string }>(
+      await t.database.db.execute(sql`insert into groups (name) values ('staff') returning id`),
+    );
+    await t.database.db.execute(
+      sql`insert into user_groups (user_id, group_id) values (${staffer.userId}, ${group!.id})`,
+    );
+    const batch = [{ event: 'page_view', page: '/projects', properties: { environment: 'staging' } }];
+    expect((await post(batch, { cookie: staffer.cookie })).statusCode).toBe(204);
+    expect((await post(batch, { cookie: user.cookie })).statusCode).toBe(204);
+    const stored = rowsOf<{ user_id: string; properties: object }>(
+      await t.database.db.execute(
+        sql`select user_id, properties from tracking_events where user_id in (${staffer.userId}, ${user.userId}) and page = '/projects' and properties ? 'environment' order by id`,
+      ),
+    );
+    expect(stored).toEqual([
+      { user_id: staffer.userId, properties: { environment: 'staging', staff: true } },
+      { user_id: user.userId, properties: { environment: 'staging' } },
+    ]);
+  });
+
   it('refuses an empty batch and one over 50 events', async () => {
     expect((await post([])).statusCode).toBe(422);
     expect((await post(Array.from({ length: 51 }, () => ({ event: 'page_view' })))).statusCode).toBe(422);

@@ -1,24 +1,28 @@
 import type { Handler } from '../platform/handlers.ts';
 import type { Db } from '../platform/db.ts';
-import { trackingEvents } from '../db/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { groups, trackingEvents, userGroups } from '../db/schema.ts';
 import type { ApiUser } from './user-view.ts';
 
 /**
  * POST /api/v3/events: first-party usage events and page views, stored for the statistics pages: one event,
  * or the app's batch (sent with sendBeacon when the page is hidden, so without the CSRF header, which this
  * call does not ask for). Admins are excluded from event tracking (SPEC.md section 6), so their events are
- * accepted and dropped; staff usage is tracked like everyone's (SPEC.md section 9).
+ * accepted and dropped; staff usage is tracked like everyone's (SPEC.md section 9) and flagged: the events of
+ * a member of the staff group (STAFF_GROUP) carry `staff: true` in their properties, so reports can tell the
+ * team's own use from customers'.
  */
 export const trackEvent: Handler<'trackEvent'> = async (request, reply) => {
   const user = request.auth?.user;
   if (!user?.roles.includes('admin')) {
     const events = Array.isArray(request.body) ? request.body : [request.body];
+    const staff = user ? await isStaff(request.server.db, user.id, request.server.config.staffGroup) : false;
     await request.server.db.insert(trackingEvents).values(
       events.map((body) => ({
         userId: user?.id ?? null,
         distinctId: body.distinct_id ?? null,
         event: body.event,
-        properties: (body.properties ?? {}) as Record<string, never>,
+        properties: { ...body.properties, ...(staff ? { staff: true } : {}) } as Record<string, never>,
         page: body.page ?? null,
         origin: body.origin ?? null,
         signedIn: body.signed_in ?? Boolean(user),
@@ -28,6 +32,17 @@ export const trackEvent: Handler<'trackEvent'> = async (request, reply) => {
   }
   return reply.code(204).send();
 };
+
+/** Whether the user belongs to the staff group (its name compared without case). */
+async function isStaff(db: Db, userId: string, staffGroup: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(userGroups)
+    .innerJoin(groups, eq(groups.id, userGroups.groupId))
+    .where(and(eq(userGroups.userId, userId), sql`lower(${groups.name}) = lower(${staffGroup})`))
+    .limit(1);
+  return row !== undefined;
+}
 
 /**
  * POST /api/v3/events/google: events for the analytics provider, kept in tracking_events with source

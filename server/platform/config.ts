@@ -19,6 +19,8 @@ export interface Config {
    * start-up output, error reports, feature flags and event batches. Default staging.
    */
   environment: string;
+  /** STAFF_GROUP — the group whose members are the team: their usage events are tracked and flagged staff. Default Staff. */
+  staffGroup: string;
   /** LOG_LEVEL — pino level. Default info (silent under test). */
   logLevel: string;
   /** PUBLIC_URL — the address users reach, used in e-mails and OAuth redirects. Default http://localhost:PORT. */
@@ -230,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: env.DATABASE_URL || undefined,
     env: nodeEnv,
     environment: environmentName(env.ENVIRONMENT),
+    staffGroup: env.STAFF_GROUP?.trim() || 'Staff',
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     oauth: loadOauthConfig(env),

@@ -14,6 +14,8 @@ import {
 } from './usage-events.ts';
 
 const view = (page: string): TrackingEvent => ({ event: 'page_view', page, signed_in: false });
+/** A view as it leaves in a batch: stamped with the environment's name (staging when the page names none). */
+const sent = (page: string, environment = 'staging'): TrackingEvent => ({ ...view(page), properties: { environment } });
 
 describe('the usage tracker’s batches', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -41,7 +43,7 @@ describe('the usage tracker’s batches', () => {
     tracker.track(view('/pricing'));
     expect(transport).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect(transport).toHaveBeenCalledWith([view('/'), view('/pricing')], { hidden: false });
+    expect(transport).toHaveBeenCalledWith([sent('/'), sent('/pricing')], { hidden: false });
     vi.advanceTimersByTime(FLUSH_AFTER_MS * 3);
     expect(transport).toHaveBeenCalledTimes(1);
   });
@@ -54,7 +56,18 @@ describe('the usage tracker’s batches', () => {
     const transport = vi.fn();
     tracker.setTransport(transport);
     tracker.flush({ hidden: true });
-    expect(transport).toHaveBeenCalledWith([view('/')], { hidden: true });
+    expect(transport).toHaveBeenCalledWith([sent('/')], { hidden: true });
+  });
+
+  it('names the environment in every event of a batch, keeping the event’s own properties', () => {
+    const tracker = createUsageTracker({ environment: () => 'production' });
+    const transport = vi.fn();
+    tracker.setTransport(transport);
+    tracker.track({ ...view('/'), properties: { plan: 'Pro' } });
+    tracker.flush();
+    expect(transport).toHaveBeenCalledWith([{ ...view('/'), properties: { plan: 'Pro', environment: 'production' } }], {
+      hidden: false,
+    });
   });
 
   it('sends nothing for an admin and drops what was queued', () => {
@@ -70,7 +83,7 @@ describe('the usage tracker’s batches', () => {
     tracker.setEnabled(true);
     tracker.track(view('/projects'));
     tracker.flush();
-    expect(transport).toHaveBeenCalledWith([view('/projects')], { hidden: false });
+    expect(transport).toHaveBeenCalledWith([sent('/projects')], { hidden: false });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { components } from '../../../openapi/generated/auth.js';
+import { appEnvironment } from '../page-settings.ts';
 
 /** One event as POST /api/v3/events takes it. */
 export type TrackingEvent = components['schemas']['TrackingEvent'];
@@ -41,9 +42,16 @@ export interface UsageTracker {
   pending(): readonly TrackingEvent[];
 }
 
-/** A queue flushed at `FLUSH_AT` events or `FLUSH_AFTER_MS` after its first, and on demand (page hide). */
-export function createUsageTracker(options: { flushAt?: number; flushAfterMs?: number } = {}): UsageTracker {
+/**
+ * A queue flushed at `FLUSH_AT` events or `FLUSH_AFTER_MS` after its first, and on demand (page hide). Each
+ * event of a batch carries the environment's name in its properties (`environment`: staging unless the server
+ * says otherwise), so a shared analytics store can tell staging's events from production's.
+ */
+export function createUsageTracker(
+  options: { flushAt?: number; flushAfterMs?: number; environment?: () => string } = {},
+): UsageTracker {
   const flushAt = options.flushAt ?? FLUSH_AT;
+  const environment = options.environment ?? appEnvironment;
   const flushAfterMs = options.flushAfterMs ?? FLUSH_AFTER_MS;
   let queue: TrackingEvent[] = [];
   let transport: Transport | null = null;
@@ -57,7 +65,10 @@ export function createUsageTracker(options: { flushAt?: number; flushAfterMs?: n
   const flush = ({ hidden = false }: { hidden?: boolean } = {}) => {
     stopTimer();
     if (!transport || queue.length === 0) return;
-    const batch = queue.slice(0, MAX_QUEUED);
+    const name = environment();
+    const batch = queue
+      .slice(0, MAX_QUEUED)
+      .map((event) => ({ ...event, properties: { ...event.properties, environment: name } }));
     queue = queue.slice(MAX_QUEUED);
     transport(batch, { hidden });
     if (queue.length > 0) flush({ hidden });
