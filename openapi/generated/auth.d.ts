@@ -700,6 +700,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/users/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's latest usage events and page views (admins only)
+         * @description The first-party events (source app) stored for the account, newest first: what the app reported of their journey (page views and the funnel's steps). Admins' own events are never stored, so an admin's list is empty.
+         */
+        get: operations["listUserEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/users/{id}/plan": {
         parameters: {
             query?: never;
@@ -1578,6 +1598,22 @@ export interface components {
                 step: components["schemas"]["FunnelStep"];
                 count: number;
             }[];
+        };
+        UserEvent: {
+            id: number;
+            /** @example page_view */
+            event: string;
+            page: string | null;
+            origin: string | null;
+            signed_in: boolean;
+            properties: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        UserEventList: {
+            items: components["schemas"]["UserEvent"][];
         };
         GoogleTrackingEvent: {
             /** @example sign_up */
@@ -3089,6 +3125,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listUserEvents: {
+        parameters: {
+            query?: {
+                /** @description How many events, newest first. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The user's id. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEventList"];
                 };
             };
             401: components["responses"]["Unauthorized"];

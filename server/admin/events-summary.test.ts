@@ -85,6 +85,34 @@ describe('usage events: stored from the app, summed up for admins', () => {
     ]);
   });
 
+  it('lists one user’s events for admins, newest first; an admin’s own list is empty; a plain user is refused', async () => {
+    const person = await signIn(t);
+    await post(
+      [
+        { event: 'page_view', page: '/signup', signed_in: false },
+        { event: 'sign_up', page: '/signup', signed_in: true, properties: { environment: 'staging' } },
+        { event: 'page_view', page: '/projects', origin: '/signup', signed_in: true },
+      ],
+      { cookie: person.cookie },
+    );
+    await post([{ event: 'page_view', page: '/users' }], { cookie: admin.cookie });
+    const list = (who: SignedIn, id: string, limit = 50) =>
+      t.request({ method: 'GET', url: `/api/v3/users/${id}/events?limit=${limit}`, headers: { cookie: who.cookie } });
+
+    const response = await list(admin, person.userId);
+    expect(response.statusCode).toBe(200);
+    const { items } = response.json<{ items: { event: string; page: string; origin: string | null }[] }>();
+    expect(items.map(({ event, page, origin }) => ({ event, page, origin }))).toEqual([
+      { event: 'page_view', page: '/projects', origin: '/signup' },
+      { event: 'sign_up', page: '/signup', origin: null },
+      { event: 'page_view', page: '/signup', origin: null },
+    ]);
+    expect((await list(admin, person.userId, 1)).json<{ items: unknown[] }>().items).toHaveLength(1);
+    expect((await list(admin, admin.userId)).json<{ items: unknown[] }>().items).toEqual([]);
+    expect((await list(person, person.userId)).statusCode).toBe(403);
+    expect((await list(admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
   it('refuses an empty batch and one over 50 events', async () => {
     expect((await post([])).statusCode).toBe(422);
     expect((await post(Array.from({ length: 51 }, () => ({ event: 'page_view' })))).statusCode).toBe(422);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { query } from '../platform/db.ts';
+import { notFound } from '../platform/errors.ts';
 import type { Handler } from '../platform/handlers.ts';
 
 /**
@@ -64,4 +65,34 @@ export const getEventsSummary: Handler<'getEventsSummary'> = async (request) => 
     page_views: pageViews.map((row) => ({ date: row.date, count: Number(row.count) })),
     funnel: FUNNEL_STEPS.map((step) => ({ step, count: byEvent.get(eventOf(step)) ?? 0 })),
   };
+};
+
+/** GET /api/v3/users/{id}/events: the account's latest first-party events, newest first (404 for no such user). */
+export const listUserEvents: Handler<'listUserEvents'> = async (request) => {
+  const { db } = request.server;
+  const limit = request.query.limit ?? 50;
+  const [user] = await query<{ id: string }>(
+    db,
+    sql`select id from users where id = ${request.params.id} and deleted_at is null`,
+  );
+  if (!user) throw notFound('No such user.');
+  const items = await query<{
+    id: number;
+    event: string;
+    page: string | null;
+    origin: string | null;
+    signed_in: boolean;
+    properties: Record<string, unknown>;
+    created_at: string;
+  }>(
+    db,
+    sql`
+      select id::int as id, event, page, origin, signed_in, properties,
+        to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+      from tracking_events
+      where user_id = ${user.id} and source = 'app'
+      order by created_at desc, id desc
+      limit ${limit}`,
+  );
+  return { items };
 };

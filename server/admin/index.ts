@@ -1,6 +1,6 @@
 import { defineHandlers } from '../platform/handlers.ts';
 import { listAuditEntries } from './audit.ts';
-import { getEventsSummary } from './events-summary.ts';
+import { getEventsSummary, listUserEvents } from './events-summary.ts';
 import { listReports, setReportStatus } from './reports.ts';
 import { getUsersStats } from './usage.ts';
 import { getOwners, getUser, listGroups, listUsers, setTrustLevel } from './admin.ts';
@@ -17,4 +17,5 @@ export const adminHandlers = defineHandlers({
   setReportStatus,
   listAuditEntries,
   getEventsSummary,
+  listUserEvents,
 });

@@ -1,5 +1,14 @@
 import { testUser, uuid, type FakeRoutes } from '../../api/testing/index.ts';
-import type { AdminUser, AuditEntry, EventsSummary, Group, Report, ReportStatus, UsageRow } from './api/admin-api.ts';
+import type {
+  AdminUser,
+  AuditEntry,
+  EventsSummary,
+  Group,
+  Report,
+  ReportStatus,
+  UsageRow,
+  UserEvent,
+} from './api/admin-api.ts';
 
 /**
  * Typed fixtures and a small in-memory admin server for the console's stories and tests: users (searched,
@@ -66,6 +75,8 @@ export interface AdminState {
   audit: AuditEntry[];
   /** What GET /api/v3/events/summary answers (the Usage tab); without it, a failure. */
   summary?: EventsSummary;
+  /** User id → what GET /api/v3/users/{id}/events answers (the user page's Activity); none means an empty list. */
+  events?: Record<string, UserEvent[]>;
   /** Make the users or groups call fail (the search error). */
   failUsers?: boolean;
 }
@@ -128,6 +139,10 @@ export function adminRoutes(state: AdminState, admin: AdminUser): FakeRoutes {
       const user = state.users.find((u) => u.id === params.id);
       return user ? { status: 200, body: user } : { status: 404, body: { detail: 'No such user.' } };
     },
+    'GET /api/v3/users/{id}/events': ({ params }) =>
+      state.users.some((u) => u.id === params.id)
+        ? { status: 200, body: { items: state.events?.[params.id] ?? [] } }
+        : { status: 404, body: { detail: 'No such user.' } },
     'PATCH /api/v3/{userId}/trust': ({ params, body }) => {
       const user = state.users.find((u) => u.id === params.userId);
       if (!user) return { status: 404, body: { detail: 'No such user.' } };

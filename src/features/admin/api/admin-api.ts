@@ -16,6 +16,7 @@ export type ReportKind = Auth['schemas']['ReportKind'];
 export type ReportStatus = Auth['schemas']['ReportStatus'];
 export type AuditEntry = Auth['schemas']['AuditEntry'];
 export type AuditPage = Auth['schemas']['AuditPage'];
+export type UserEvent = Auth['schemas']['UserEvent'];
 export type CustomPlanRequest = Auth['schemas']['CustomPlanRequest'];
 export type UserSort = Auth['schemas']['UserSort'];
 export type UsageRow = Market['schemas']['UserUsageRow'];
@@ -125,6 +126,15 @@ export async function setReportStatus(
 }
 
 /** GET /api/v3/audit */
+/** GET /api/v3/users/{id}/events: the user's latest usage events and page views, newest first. */
+export async function eventsOf(api: ApiClients, userId: string, options: Options = {}): Promise<UserEvent[]> {
+  const { data } = await api.auth.GET('/api/v3/users/{id}/events', {
+    params: { path: { id: userId }, query: { limit: 50 } },
+    signal: options.signal,
+  });
+  return body(data).items;
+}
+
 export async function listAudit(
   api: ApiClients,
   query: NonNullable<AuthOps['listAuditEntries']['parameters']['query']>,

@@ -4,7 +4,7 @@ import { announcementLog } from '../../../../design-system/index.ts';
 import { HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { uuid } from '../../../api/testing/index.ts';
 import { UserDetailPage } from './user-detail-page.tsx';
-import { adminHarness } from './story-world.ts';
+import { adminHarness, adminWorld } from './story-world.ts';
 
 async function tabTo(element: HTMLElement, max = 80) {
   for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
@@ -66,5 +66,65 @@ export const CustomPlan: Story = {
     await waitFor(() => expect(announced()).toContain('ada-1@example.test is now on Custom: Acme.'));
     const put = h.calls.find((c) => c.method === 'PUT')!;
     await expect(put.body).toMatchObject({ name: 'Custom: Acme', minutes: 600, amount: 100000, interval: 'month' });
+  },
+};
+
+/** The user's latest activity as the app reported it: each page and funnel step, newest first, staff flagged. */
+export const Activity: Story = {
+  loaders: [
+    () => {
+      const world = adminWorld();
+      world.events = {
+        [uuid(1)]: [
+          {
+            id: 3,
+            event: 'trial_started',
+            page: '/signup',
+            origin: null,
+            signed_in: true,
+            properties: { via: 'signup', environment: 'staging', staff: true },
+            created_at: '2026-01-05T10:31:00.000Z',
+          },
+          {
+            id: 2,
+            event: 'page_view',
+            page: '/projects',
+            origin: '/signup',
+            signed_in: true,
+            properties: { environment: 'staging' },
+            created_at: '2026-01-05T10:30:30.000Z',
+          },
+          {
+            id: 1,
+            event: 'a_new_step',
+            page: null,
+            origin: null,
+            signed_in: false,
+            properties: {},
+            created_at: '2026-01-05T10:30:00.000Z',
+          },
+        ],
+      };
+      return adminHarness(`/users/${uuid(1)}`, world);
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('grid', { name: 'Latest activity of Ada Lovelace' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    await expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Started a trial · staff/signup'),
+      expect.stringContaining('Opened a page/projects (from /signup)'),
+      expect.stringContaining('a_new_step—'),
+    ]);
+  },
+};
+
+/** Nothing recorded (an admin's own page: their activity is never tracked). */
+export const NoActivity: Story = {
+  loaders: [() => adminHarness(`/users/${uuid(1)}`)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText("No activity recorded. Admins' own activity is never tracked.")).toBeVisible();
   },
 };

@@ -21,6 +21,7 @@ import {
 import { useApi } from '../../../api/index.ts';
 import { failureMessage } from '../../../machines/index.ts';
 import {
+  eventsOf,
   getUser,
   listAudit,
   ownersOf,
@@ -31,6 +32,7 @@ import {
   type Owner,
   type Project,
   type UsageRow,
+  type UserEvent,
 } from '../api/admin-api.ts';
 import { minutesOf } from '../admin-rules.ts';
 import { AuditList } from './audit-list.tsx';
@@ -39,12 +41,15 @@ import { PlanLabel } from './plan-label.tsx';
 import { ReportsQueue } from './reports-queue.tsx';
 import { TrustBadge } from './trust-badge.tsx';
 import { TrustForm } from './trust-form.tsx';
+import { UserActivity } from './user-activity.tsx';
 
 interface Loaded {
   user: AdminUser;
   usage: UsageRow | null;
   projects: Project[];
   owners: Map<string, Owner>;
+  /** The user's latest activity; null when it could not be loaded (the rest of the page still shows). */
+  events: UserEvent[] | null;
 }
 
 export interface UserDetailPageProps {
@@ -79,10 +84,11 @@ export function UserDetailPage({ mediaElement }: UserDetailPageProps) {
     const { signal } = controller;
     void (async () => {
       try {
-        const [user, usage, projects] = await Promise.all([
+        const [user, usage, projects, events] = await Promise.all([
           getUser(api, userId, { signal }),
           usageOf(api, [userId], { signal }),
           projectsOf(api, userId, { signal }),
+          eventsOf(api, userId, { signal }).catch(() => null),
         ]);
         const owners = await ownersOf(api, [...new Set(projects.items.map((p) => p.owner))], { signal });
         setLoaded({
@@ -90,6 +96,7 @@ export function UserDetailPage({ mediaElement }: UserDetailPageProps) {
           usage: usage[0] ?? null,
           projects: projects.items,
           owners: new Map(owners.map((o) => [o.id, o])),
+          events,
         });
         await loadAudit();
       } catch (e) {
@@ -118,7 +125,7 @@ export function UserDetailPage({ mediaElement }: UserDetailPageProps) {
     );
   }
 
-  const { user, usage, projects, owners } = loaded;
+  const { user, usage, projects, owners, events } = loaded;
   const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
   const yes = (v: boolean) => intl.formatMessage({ id: v ? 'admin.detail.yes' : 'admin.detail.no' });
   const fact = (label: string, value: React.ReactNode) => (
@@ -241,6 +248,20 @@ export function UserDetailPage({ mediaElement }: UserDetailPageProps) {
               }}
             </TableBody>
           </Table>
+        </Stack>
+      </Card>
+      <Card>
+        <Stack gap="sm">
+          <Heading level={2}>
+            <FormattedMessage id="admin.detail.activity" />
+          </Heading>
+          {events ? (
+            <UserActivity name={name} events={events} />
+          ) : (
+            <Text tone="critical">
+              <FormattedMessage id="admin.activity.failed" />
+            </Text>
+          )}
         </Stack>
       </Card>
       <Card>
