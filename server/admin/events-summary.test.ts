@@ -87,9 +87,12 @@ describe('usage events: stored from the app, summed up for admins', () => {
 
   it('lists one user’s events for admins, newest first; an admin’s own list is empty; a plain user is refused', async () => {
     const person = await signIn(t);
+    // As a guest first (no session), then signed in from the same browser (the same analytics id).
+    await post([{ event: 'page_view', page: '/pricing', signed_in: false, distinct_id: 'browser-7' }]);
+    await post([{ event: 'page_view', page: '/pricing', signed_in: false, distinct_id: 'someone-else' }]);
     await post(
       [
-        { event: 'page_view', page: '/signup', signed_in: false },
+        { event: 'page_view', page: '/signup', signed_in: false, distinct_id: 'browser-7' },
         { event: 'sign_up', page: '/signup', signed_in: true, properties: { environment: 'staging' } },
         { event: 'page_view', page: '/projects', origin: '/signup', signed_in: true },
       ],
@@ -106,6 +109,7 @@ describe('usage events: stored from the app, summed up for admins', () => {
       { event: 'page_view', page: '/projects', origin: '/signup' },
       { event: 'sign_up', page: '/signup', origin: null },
       { event: 'page_view', page: '/signup', origin: null },
+      { event: 'page_view', page: '/pricing', origin: null },
     ]);
     expect((await list(admin, person.userId, 1)).json<{ items: unknown[] }>().items).toHaveLength(1);
     expect((await list(admin, admin.userId)).json<{ items: unknown[] }>().items).toEqual([]);

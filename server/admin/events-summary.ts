@@ -67,7 +67,11 @@ export const getEventsSummary: Handler<'getEventsSummary'> = async (request) => 
   };
 };
 
-/** GET /api/v3/users/{id}/events: the account's latest first-party events, newest first (404 for no such user). */
+/**
+ * GET /api/v3/users/{id}/events: the account's latest first-party events, newest first (404 for no such user),
+ * with the events they sent as a guest from the same browser (joined by the analytics id their signed-in
+ * events carry), so the list starts where their journey did.
+ */
 export const listUserEvents: Handler<'listUserEvents'> = async (request) => {
   const { db } = request.server;
   const limit = request.query.limit ?? 50;
@@ -90,7 +94,10 @@ export const listUserEvents: Handler<'listUserEvents'> = async (request) => {
       select id::int as id, event, page, origin, signed_in, properties,
         to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
       from tracking_events
-      where user_id = ${user.id} and source = 'app'
+      where source = 'app'
+        and (user_id = ${user.id}
+          or (user_id is null and distinct_id in (
+            select distinct distinct_id from tracking_events where user_id = ${user.id} and distinct_id is not null)))
       order by created_at desc, id desc
       limit ${limit}`,
   );

@@ -1126,6 +1126,8 @@ export const trackingEvents = pgTable(
     check('tracking_events_source_check', sql`${t.source} in ('app', 'google')`),
     index('tracking_events_created_at_idx').on(t.createdAt),
     index('tracking_events_user_id_idx').on(t.userId),
+    // A guest's events join their account's by the analytics id (the admin's view of a user's activity).
+    index('tracking_events_distinct_id_idx').on(t.distinctId),
   ],
 );
 

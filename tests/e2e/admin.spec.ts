@@ -1,8 +1,7 @@
 import { pcmWav, syntheticVoice } from '../support/audio.ts';
-import { E2E_ADMIN } from '../../playwright.config.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test, type Page } from './fixtures.ts';
-import { signUpTrialUser, unique } from './journeys.ts';
+import { logInAsAdmin, signUpTrialUser, unique } from './journeys.ts';
 import { activate, tabBackTo, tabTo, typeInto } from './keyboard.ts';
 
 // Issue 18: the admin console, keyboard only, as the seeded admin; a plain user's report reaches its queue.
@@ -42,15 +41,6 @@ async function reportAConversion(page: Page, description: string) {
     await page.request.get(`/api/recordings/conversions?original_id=${original!.id}`)
   ).json()) as { items: { id: string }[] };
   await post(`/api/recordings/${conversions.items[0]!.id}/conversion-issue`, { description });
-}
-
-async function logInAsAdmin(page: Page) {
-  await page.context().clearCookies();
-  await page.goto('/login');
-  await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), E2E_ADMIN.email);
-  await typeInto(page, page.getByLabel(/^Password/, { exact: false }).and(page.locator('input')), E2E_ADMIN.password);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
 }
 
 const announced = (page: Page, text: string) =>

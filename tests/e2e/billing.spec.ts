@@ -1,13 +1,13 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { pcmWav, syntheticVoice } from '../support/audio.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { newFolder, payLocally, signUpAndVerify, signUpTrialUser, unique } from './journeys.ts';
+import { logInAsAdmin, newFolder, payLocally, signUpAndVerify, signUpTrialUser, unique } from './journeys.ts';
 import { activate, choose, tabTo, typeInto } from './keyboard.ts';
 
 // Plans and billing as the people they are about: each test signs up a new user through the product (the
 // outbox stands in for the mailbox), who starts the free trial, converts, meets the trial's limits and buys
 // through the local payment provider's pages; the purchase reaches the account as its signed webhook. No
-// row is written by the test, and nobody signs in as the admin.
+// row is written by the test; the admin signs in only at the end of the first, to read what the app reported.
 
 /** Opens a project from /projects by keyboard (the table's rows, then Enter). */
 async function openProject(page: Page, name: string) {
@@ -26,7 +26,7 @@ test.describe('plans and billing, keyboard only', () => {
   test('sign up → trial → the wizard converts → 40 s refused → download prompt → Creator monthly → paid → download → cancel at period end', async ({
     page,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     await signUpAndVerify(page, 'Ada');
 
     // The welcome wizard converts a text for the new user, on the trial that started with the account.
@@ -97,6 +97,41 @@ test.describe('plans and billing, keyboard only', () => {
     await activate(page, page.getByRole('link', { name: 'Return to Timbre' }));
     await expect(page.getByText(/^Cancelled: your plan stays active until .+, then ends\.$/)).toBeVisible({
       timeout: 10_000,
+    });
+
+    // Issue 19: Ada's page views and each step of her funnel reached the events table, sent by the app as she
+    // went (the last batch leaves with a beacon as the page is left). The admin reads them on her page; the
+    // admin's own page views are never kept.
+    const ada = ((await (await page.request.post('/api/v3/auth')).json()) as { user: { id: string } }).user.id;
+    await logInAsAdmin(page);
+    const { user: admin } = (await (await page.request.post('/api/v3/auth')).json()) as { user: { id: string } };
+    const steps = [
+      'Opened a page',
+      'Signed up',
+      'Started a trial',
+      'Verified e-mail',
+      // (her original is the wizard's text, and her one upload was refused: no upload to report)
+      'Placed an order',
+      'Conversion finished',
+      'Started checkout',
+      'Subscribed',
+    ];
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`/users/${ada}`);
+          const activity = page.getByRole('grid', { name: /^Latest activity of Ada/ });
+          await expect(activity).toBeVisible({ timeout: 15_000 });
+          const events = await activity.getByRole('rowheader').allTextContents();
+          return steps.filter((step) => !events.some((event) => event.startsWith(step)));
+        },
+        { timeout: 30_000, intervals: [1000, 2000, 5000] },
+      )
+      .toEqual([]);
+    await expectNoAxeViolations(page);
+    await page.goto(`/users/${admin.id}`);
+    await expect(page.getByText("No activity recorded. Admins' own activity is never tracked.")).toBeVisible({
+      timeout: 15_000,
     });
   });
 

@@ -1,4 +1,5 @@
 import { expect, type Page } from './fixtures.ts';
+import { E2E_ADMIN } from '../../playwright.config.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { activate, tabTo, typeInto } from './keyboard.ts';
 
@@ -122,4 +123,14 @@ export async function newFolder(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+}
+
+/** Signs the page in as the seeded admin (the session of whoever was signed in is dropped first). */
+export async function logInAsAdmin(page: Page): Promise<void> {
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await typeInto(page, page.getByRole('textbox', { name: /E-mail/ }), E2E_ADMIN.email);
+  await typeInto(page, page.getByLabel(/^Password/, { exact: false }).and(page.locator('input')), E2E_ADMIN.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
 }

@@ -29,4 +29,5 @@ CREATE TABLE "feature_flags" (
 ALTER TABLE "error_reports" ADD CONSTRAINT "error_reports_last_user_id_users_id_fk" FOREIGN KEY ("last_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feature_flags" ADD CONSTRAINT "feature_flags_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "error_reports_fingerprint_idx" ON "error_reports" USING btree ("fingerprint");--> statement-breakpoint
-CREATE INDEX "error_reports_last_seen_idx" ON "error_reports" USING btree ("last_seen");
+CREATE INDEX "error_reports_last_seen_idx" ON "error_reports" USING btree ("last_seen");--> statement-breakpoint
+CREATE INDEX "tracking_events_distinct_id_idx" ON "tracking_events" USING btree ("distinct_id");

@@ -129,7 +129,7 @@ export async function setReportStatus(
 /** GET /api/v3/users/{id}/events: the user's latest usage events and page views, newest first. */
 export async function eventsOf(api: ApiClients, userId: string, options: Options = {}): Promise<UserEvent[]> {
   const { data } = await api.auth.GET('/api/v3/users/{id}/events', {
-    params: { path: { id: userId }, query: { limit: 50 } },
+    params: { path: { id: userId }, query: { limit: 100 } },
     signal: options.signal,
   });
   return body(data).items;

@@ -150,7 +150,9 @@ export async function orderWizardConversions(
       conversions: voices.map((voice) => ({ voice_id: voice.id, semitones_correction: 0 })),
     },
   });
-  return body(data).conversions;
+  const conversions = body(data).conversions;
+  trackUsage('order_placed', { via: 'welcome' });
+  return conversions;
 }
 
 /** POST /api/v2/orders/retry/{id}: orders a failed conversion again. */
