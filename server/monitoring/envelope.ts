@@ -9,6 +9,12 @@ import { createHash } from 'node:crypto';
 /** The message Sentry's `ignoreErrors` drops in both SDKs (SPEC.md section 8); the tunnel drops it too. */
 export const IGNORED_MESSAGES = ['Failed to fetch'];
 
+/**
+ * The DSN of the embedded error reporting: never contacted, the SDKs send to the server's own store (the
+ * tunnel for the app, the transport below for the server); a DSN is still what makes the SDKs run.
+ */
+export const EMBEDDED_DSN = 'https://timbre@errors.timbre.invalid/1';
+
 /** The envelope is not one: answered 400 with this detail, nothing stored. */
 export class EnvelopeError extends Error {}
 

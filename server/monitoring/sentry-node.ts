@@ -1,13 +1,7 @@
 import * as Sentry from '@sentry/node';
 import type { Config } from '../platform/config.ts';
-import { IGNORED_MESSAGES } from './envelope.ts';
+import { EMBEDDED_DSN, IGNORED_MESSAGES } from './envelope.ts';
 import { envelopeSink, setErrorReporter } from '../platform/error-reporting.ts';
-
-/**
- * The DSN of the embedded error reporting: never contacted, the SDKs send to the server's own store (the
- * tunnel for the app, the transport below for the server); a DSN is still what makes the SDKs run.
- */
-export const EMBEDDED_DSN = 'https://timbre@errors.timbre.invalid/1';
 
 /**
  * Hands the SDK's envelopes to the monitoring plugin's sink: stored like the tunnel's and, with

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Button, Inline, Stack } from '../../design-system/index.ts';
+import { readErrorReportingSettings } from '../shared/error-reporting/index.ts';
+import { NotFound } from './not-found.tsx';
+import * as styles from './pages.css.ts';
+
+/** The error the page throws on purpose (the e2e test looks for it in the admins' list). */
+export const DEBUG_ERROR_MESSAGE = 'Debug route threw on purpose';
+
+/**
+ * /debug/error: checks error reporting end to end. One button makes the page throw while rendering (the
+ * router's error element reports it), the other rejects a promise with "Failed to fetch", which error
+ * reporting ignores. Served only when the server says so (ERROR_TEST_ROUTE, off in production); anyone
+ * else finds the not-found page.
+ */
+export function DebugErrorRoute() {
+  const [enabled] = useState(() => readErrorReportingSettings().testRoute);
+  const [broken, setBroken] = useState(false);
+  if (!enabled) return <NotFound />;
+  if (broken) throw new Error(DEBUG_ERROR_MESSAGE);
+  return (
+    <div className={styles.page}>
+      <Stack gap="lg">
+        <h1 className={styles.title}>
+          <FormattedMessage id="debugError.title" />
+        </h1>
+        <p>
+          <FormattedMessage id="debugError.body" />
+        </p>
+        <Inline gap="md">
+          <Button onPress={() => setBroken(true)}>
+            <FormattedMessage id="debugError.throw" />
+          </Button>
+          <Button
+            variant="secondary"
+            onPress={() => {
+              void Promise.reject(new TypeError('Failed to fetch'));
+            }}
+          >
+            <FormattedMessage id="debugError.failedToFetch" />
+          </Button>
+        </Inline>
+      </Stack>
+    </div>
+  );
+}
