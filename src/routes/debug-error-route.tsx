@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useSearchParams } from 'react-router';
 import { Button, Inline, Stack } from '../../design-system/index.ts';
 import { readErrorReportingSettings } from '../shared/error-reporting/index.ts';
 import { NotFound } from './not-found.tsx';
@@ -17,8 +18,10 @@ export const DEBUG_ERROR_MESSAGE = 'Debug route threw on purpose';
 export function DebugErrorRoute() {
   const [enabled] = useState(() => readErrorReportingSettings().testRoute);
   const [broken, setBroken] = useState(false);
+  // ?id=… makes the error a group of its own (a test run's), keeping the count of earlier runs apart.
+  const id = useSearchParams()[0].get('id')?.slice(0, 40);
   if (!enabled) return <NotFound />;
-  if (broken) throw new Error(DEBUG_ERROR_MESSAGE);
+  if (broken) throw new Error(id ? `${DEBUG_ERROR_MESSAGE}: ${id}` : DEBUG_ERROR_MESSAGE);
   return (
     <div className={styles.page}>
       <Stack gap="lg">

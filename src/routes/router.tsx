@@ -383,7 +383,7 @@ export const routes: RouteObject[] = [
               () => import('./debug-error-route.tsx'),
               (m) => m.DebugErrorRoute,
             ),
-            handle: titled('debugError.documentTitle'),
+            handle: titled('debugError.title'),
           },
           {
             path: '/terms-of-use',

@@ -7,7 +7,8 @@ import {
   startErrorReporting,
   type ErrorReportingClient,
 } from './error-reporting.ts';
-import { readErrorReportingSettings, sentryOptions, type ErrorReportingSettings } from './settings.ts';
+import { sentryOptions } from './sentry-options.ts';
+import { readErrorReportingSettings, type ErrorReportingSettings } from './settings.ts';
 
 const settings: ErrorReportingSettings = {
   dsn: 'https://timbre@errors.timbre.invalid/1',

@@ -5,7 +5,8 @@ import {
   setTag,
   setUser as setSentryUser,
 } from '@sentry/react';
-import { sentryOptions, type ErrorReportingSettings } from './settings.ts';
+import { sentryOptions } from './sentry-options.ts';
+import type { ErrorReportingSettings } from './settings.ts';
 
 /** The Sentry SDK itself: a chunk of its own, loaded once the first page has rendered (error-reporting.ts). */
 export function init(settings: ErrorReportingSettings) {

@@ -50,7 +50,7 @@ export function ErrorsTable({ items }: { items: ErrorReport[] }) {
           <FormattedMessage id="admin.errors.column.message" />
         </Column>
         <Column id="stack">
-          <FormattedMessage id="admin.errors.column.stack" />
+          <FormattedMessage id="admin.errors.stack" />
         </Column>
         <Column id="route">
           <FormattedMessage id="admin.errors.column.route" />
@@ -95,9 +95,7 @@ export function ErrorsTable({ items }: { items: ErrorReport[] }) {
                   <pre className={styles.stack}>{report.stack}</pre>
                 </Disclosure>
               ) : (
-                <Text tone="muted">
-                  <FormattedMessage id="admin.errors.noStack" />
-                </Text>
+                '—'
               )}
             </Cell>
             <Cell>{report.route ? <code>{report.route}</code> : '—'}</Cell>
@@ -132,40 +130,24 @@ export function ErrorsPanel() {
         </Text>
         <div>
           <Button variant="secondary" onPress={reports.retry}>
-            <FormattedMessage id="admin.errors.retry" />
+            <FormattedMessage id="admin.usage.retry" />
           </Button>
         </div>
       </Stack>
     );
   }
   if (reports.status !== 'ready') {
-    return (
-      <Stack gap="md">
-        <Text tone="muted" role="status">
-          <FormattedMessage id="admin.errors.loading" />
-        </Text>
-        <Skeleton height="12rem" />
-      </Stack>
-    );
+    return <Skeleton height="12rem" />;
   }
   const { items, total } = reports.value;
   return (
     <Stack gap="md">
-      <Text tone="muted">
-        <FormattedMessage id="admin.errors.lead" />
-      </Text>
       <Text tone="muted" role="status">
         <FormattedMessage id="admin.errors.count" values={{ count: total }} />
       </Text>
       <ErrorsTable items={items} />
       {total > ERRORS_PAGE_SIZE ? (
-        <Pagination
-          page={page}
-          pageSize={ERRORS_PAGE_SIZE}
-          total={total}
-          onPageChange={setPage}
-          aria-label={intl.formatMessage({ id: 'admin.errors.pagination' })}
-        />
+        <Pagination page={page} pageSize={ERRORS_PAGE_SIZE} total={total} onPageChange={setPage} />
       ) : null}
     </Stack>
   );
