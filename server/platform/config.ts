@@ -157,7 +157,7 @@ export interface RateLimits {
   mailIp: RateLimitRule;
   /** RATE_LIMIT_PROMO — promo codes tried per user. Default 10/3600. */
   promo: RateLimitRule;
-  /** RATE_LIMIT_MONITORING — error-report envelopes per client address (POST /api/monitoring). Default 120/60. */
+  /** RATE_LIMIT_MONITORING — error-report envelopes per client address (POST /api/monitoring). Default 300/60. */
   monitoring: RateLimitRule;
 }
 
@@ -275,7 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       mail: rateRule('RATE_LIMIT_MAIL', env.RATE_LIMIT_MAIL, { limit: 5, windowSeconds: 3600 }),
       mailIp: rateRule('RATE_LIMIT_MAIL_IP', env.RATE_LIMIT_MAIL_IP, { limit: 20, windowSeconds: 3600 }),
       promo: rateRule('RATE_LIMIT_PROMO', env.RATE_LIMIT_PROMO, { limit: 10, windowSeconds: 3600 }),
-      monitoring: rateRule('RATE_LIMIT_MONITORING', env.RATE_LIMIT_MONITORING, { limit: 120, windowSeconds: 60 }),
+      monitoring: rateRule('RATE_LIMIT_MONITORING', env.RATE_LIMIT_MONITORING, { limit: 300, windowSeconds: 60 }),
     },
     s3: s3Config(env),
     fileUrlSecret: env.FILE_URL_SECRET || undefined,
