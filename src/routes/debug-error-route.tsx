@@ -28,9 +28,6 @@ export function DebugErrorRoute() {
         <h1 className={styles.title}>
           <FormattedMessage id="debugError.title" />
         </h1>
-        <p>
-          <FormattedMessage id="debugError.body" />
-        </p>
         <Inline gap="md">
           <Button onPress={() => setBroken(true)}>
             <FormattedMessage id="debugError.throw" />

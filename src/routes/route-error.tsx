@@ -24,7 +24,8 @@ export function RouteError() {
   }, [error]);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <div className={styles.page}>
+    // Outside the layouts (the page that threw is gone with them): its own main landmark.
+    <main className={styles.page}>
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
         <FormattedMessage id="routeError.title" />
       </h1>
@@ -34,6 +35,6 @@ export function RouteError() {
       <Link href="/">
         <FormattedMessage id="notFound.home" />
       </Link>
-    </div>
+    </main>
   );
 }

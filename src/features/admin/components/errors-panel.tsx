@@ -142,9 +142,6 @@ export function ErrorsPanel() {
   const { items, total } = reports.value;
   return (
     <Stack gap="md">
-      <Text tone="muted" role="status">
-        <FormattedMessage id="admin.errors.count" values={{ count: total }} />
-      </Text>
       <ErrorsTable items={items} />
       {total > ERRORS_PAGE_SIZE ? (
         <Pagination page={page} pageSize={ERRORS_PAGE_SIZE} total={total} onPageChange={setPage} />
