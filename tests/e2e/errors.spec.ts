@@ -77,12 +77,17 @@ test.describe('error reporting', () => {
     await expect(row).toContainText('/debug/error');
     await expect(row).toContainText('staging');
     await expect(row).toContainText(/timbre@\d+\.\d+\.\d+/);
-    // Columns: message, stack, route, release, environment, count, last seen.
-    await expect(row.getByRole('gridcell').nth(5)).toHaveText('2');
+    // Cells after the message (the row header): stack, route, release, environment, count, last seen.
+    await expect(row.getByRole('gridcell').nth(4)).toHaveText('2');
     await expect(table.getByRole('row').filter({ hasText: 'Failed to fetch' })).toHaveCount(0);
     // The stack opens by keyboard.
     const stack = row.getByRole('button', { name: 'Stack trace' });
-    await tabTo(page, stack);
+    // The grid is one tab stop (its newest row, this one); arrows move along the row to the stack's button.
+    await tabTo(page, row);
+    for (let i = 0; i < 4 && !(await stack.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('ArrowRight');
+    }
+    await expect(stack).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(stack).toHaveAttribute('aria-expanded', 'true');
     await expect(row.locator('pre')).toContainText('at ');
