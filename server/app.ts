@@ -29,6 +29,7 @@ import { marketplaceHandlers, marketplacePlugin } from './marketplace/index.ts';
 import { modelsHandlers, modelsPlugin, referenceDataPlugin } from './models/index.ts';
 import { artworkPlugin } from './models/artwork.ts';
 import { voiceEnginePlugin } from './audio/engine/plugin.ts';
+import { monitoringHandlers, monitoringPlugin } from './monitoring/index.ts';
 
 export const MAX_UPLOAD_BYTES = 1_073_741_824;
 export const MAX_FILES = 100;
@@ -42,6 +43,7 @@ export const allHandlers: Handlers = {
   ...feedbackHandlers,
   ...marketplaceHandlers,
   ...modelsHandlers,
+  ...monitoringHandlers,
 };
 
 export interface AppOptions {
@@ -145,6 +147,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     step(notificationsPlugin, options.notifications ?? {}, { service: 'notifications' }),
     step(contractCheckPlugin, {}, { when: options.contractCheck === true }),
     step(healthPlugin, {}),
+    // Error reporting: the tunnel's envelope bodies, the forward to Sentry (SENTRY_DSN), the server SDK's sink.
+    step(monitoringPlugin, {}),
     step(referenceDataPlugin, {}),
     // The admin and the calibrate job (analysing each calibration after its answer).
     step(identityPlugin, {}, { service: 'auth' }),
@@ -160,7 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     step(billingPlugin, {}, { service: 'auth' }),
     // The three contracts' routes, by operationId, after the plugins their handlers use.
     step(
-      contractPlugin('auth', ['identity', 'billing', 'calibrations', 'mail', 'storage']),
+      contractPlugin('auth', ['identity', 'billing', 'calibrations', 'mail', 'storage', 'monitoring']),
       { handlers },
       { service: 'auth' },
     ),

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import type { AdminSeed } from './identity/seed-admin.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
+import { flushServerSentry, initServerSentry } from './monitoring/sentry-node.ts';
 
 /** Starts every service in one process (SERVICES narrows it) on PORT. */
 export async function main() {
@@ -14,10 +15,13 @@ export async function main() {
     }
     throw err;
   }
+  // Before the app: the SDK instruments what loads after it and reports the error handler's 5xx.
+  initServerSentry(config);
   const app = await buildApp({ config });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await flushServerSentry();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -33,6 +37,7 @@ export async function main() {
     `  Timbre is running at ${url}`,
     `  environment: ${config.environment} (ENVIRONMENT)`,
     `  database: ${database}`,
+    `  error reports: ${config.sentryDsn ? 'kept here (admin console, Errors) and forwarded to Sentry (SENTRY_DSN)' : 'kept here (admin console, Errors); set SENTRY_DSN to forward them to Sentry'}, release ${config.release}`,
     `  services: ${config.services.join(', ')}`,
     `  e-mail: ${startup.mail}${startup.devMailUrl ? ` (read it at ${startup.devMailUrl.replace(config.publicUrl, url)})` : ''}`,
     `  bot check: ${startup.botCheck === 'turnstile' ? 'Cloudflare Turnstile' : 'off (set TURNSTILE_SECRET to check sign-ups and logins to attacked accounts, which are slowed down meanwhile)'}`,

@@ -22,7 +22,10 @@ import {
 import { clearPrerendered, hydratesPrerendered, resolveLazyMatches } from './prerender/hydrate.ts';
 import { createRouter, routes } from './routes/router.tsx';
 import { loadChunk, reloadOnStaleChunks, setPendingAddress } from './shared/chunk-load.ts';
+import { startErrorReporting } from './shared/error-reporting/error-reporting.ts';
 
+// Errors are kept from the start; the Sentry SDK itself loads once the browser is idle (its own chunk).
+void startErrorReporting();
 // After a new deploy, a chunk this tab asks for may be gone: the page reloads once instead of failing.
 reloadOnStaleChunks();
 // The remembered theme goes on <html> before the first paint.

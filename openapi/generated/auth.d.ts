@@ -917,6 +917,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/monitoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The error-reporting tunnel (Sentry's tunnel option), receiving one Sentry envelope
+         * @description The app's and the server's Sentry SDKs send their envelopes here (newline-delimited JSON: the envelope header, then each item's header and payload). Each event item is grouped into the error reports admins list (by type, message, top in-app frame, release and environment: a repeat adds to its count); "Failed to fetch" is ignored; transactions, sessions and client reports are accepted and dropped. A user is kept by id only (an e-mail or IP address the SDK sends is dropped). With SENTRY_DSN set, the envelope is also forwarded unchanged to Sentry. Limited per client address.
+         */
+        post: operations["receiveErrorEnvelope"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/admin/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The grouped error reports of the app and the server (admins only)
+         * @description Most recently seen first. Each group counts its events and keeps the latest one's stack.
+         */
+        get: operations["listErrorReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/feedback": {
         parameters: {
             query?: never;
@@ -1186,6 +1226,40 @@ export interface components {
         };
         ReportPage: components["schemas"]["Page"] & {
             items: components["schemas"]["Report"][];
+        };
+        ErrorEnvelopeReceived: {
+            /** @description The envelope's event id, when it had one (Sentry's answer). */
+            id: string | null;
+            /** @description How many of its events were added to the error reports. */
+            stored: number;
+        };
+        ErrorReport: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description Where it happened.
+             * @enum {string}
+             */
+            platform: "browser" | "server";
+            /** @description The exception's type (TypeError…), null for a message. */
+            type: string | null;
+            message: string;
+            /** @description The latest event's stack, innermost frame first (one "at function (file:line:column)" a line). */
+            stack: string | null;
+            /** @description The route pattern (app) or request path (server) it happened on. */
+            route: string | null;
+            release: string | null;
+            environment: string | null;
+            level: string;
+            /** @description How many events this group has had. */
+            count: number;
+            last_event_id: string | null;
+            /** Format: date-time */
+            first_seen: string;
+            /** Format: date-time */
+            last_seen: string;
+        };
+        ErrorReportPage: components["schemas"]["Page"] & {
+            items: components["schemas"]["ErrorReport"][];
         };
         AuditEntry: {
             id: components["schemas"]["Id"];
@@ -3476,6 +3550,73 @@ export interface operations {
             };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    receiveErrorEnvelope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": string;
+                "application/x-sentry-envelope": string;
+            };
+        };
+        responses: {
+            /** @description The envelope was received (its events stored, or of no use here). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelopeReceived"];
+                };
+            };
+            /** @description The body is not a Sentry envelope; nothing was stored. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listErrorReports: {
+        parameters: {
+            query?: {
+                /** @description Page size. The UI offers 20, 40 and 100; lists default to 40 (voices 20, search 10). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of items to skip. At most 1000000: no list is that long, and a larger number would only reach the database as an overflow. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of error reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReportPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminOnly"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };
     };

@@ -93,6 +93,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'not an address' })).toThrow(/ADMIN_EMAIL must be an e-mail address/);
   });
 
+  it('reads the error-reporting settings: SENTRY_DSN checked, the release, the test route off in production', () => {
+    expect(loadConfig({}).sentryDsn).toBeUndefined();
+    expect(loadConfig({ SENTRY_DSN: 'https://abc@o1.ingest.sentry.io/42' }).sentryDsn).toBe(
+      'https://abc@o1.ingest.sentry.io/42',
+    );
+    expect(() => loadConfig({ SENTRY_DSN: 'https://o1.ingest.sentry.io/42' })).toThrow(/SENTRY_DSN/);
+    expect(loadConfig({}).release).toMatch(/^timbre@\d+\.\d+\.\d+/);
+    expect(loadConfig({ RELEASE: 'build-77' }).release).toBe('build-77');
+    expect(loadConfig({}).errorTestRoute).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).errorTestRoute).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ERROR_TEST_ROUTE: 'true' }).errorTestRoute).toBe(true);
+  });
+
   it('reads rate limits as count/seconds with the documented defaults', () => {
     expect(loadConfig({}).rateLimits).toEqual({
       loginAccount: { limit: 10, windowSeconds: 900 },
@@ -103,6 +116,7 @@ describe('loadConfig', () => {
       mail: { limit: 5, windowSeconds: 3600 },
       mailIp: { limit: 20, windowSeconds: 3600 },
       promo: { limit: 10, windowSeconds: 3600 },
+      monitoring: { limit: 300, windowSeconds: 60 },
     });
     expect(loadConfig({ RATE_LIMIT_LOGIN_ACCOUNT: '3/60' }).rateLimits.loginAccount).toEqual({
       limit: 3,

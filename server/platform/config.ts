@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadOauthConfig, type OauthConfig } from './oauth-config.ts';
 import { ConfigError } from './config-error.ts';
 
@@ -88,6 +90,18 @@ export interface Config {
    * costs seconds of CPU, and tests wait for the queue to be idle).
    */
   demoAudio: DemoLanguages;
+  /**
+   * SENTRY_DSN — a Sentry project's DSN: the app's and the server's error reports are forwarded there too (the
+   * server's own tunnel, POST /api/monitoring, always keeps and lists them for admins). Unset: embedded only.
+   */
+  sentryDsn: string | undefined;
+  /** RELEASE — the release error reports carry. Default timbre@<package.json version>. */
+  release: string;
+  /**
+   * ERROR_TEST_ROUTE — serve the app's /debug/error page (it throws on purpose, to check error reporting):
+   * true or false. Default true outside production, false in production.
+   */
+  errorTestRoute: boolean;
 }
 
 export interface WorkerConfig {
@@ -145,6 +159,8 @@ export interface RateLimits {
   mailIp: RateLimitRule;
   /** RATE_LIMIT_PROMO — promo codes tried per user. Default 10/3600. */
   promo: RateLimitRule;
+  /** RATE_LIMIT_MONITORING — error-report envelopes per client address (POST /api/monitoring). Default 300/60. */
+  monitoring: RateLimitRule;
 }
 
 export const SERVICE_NAMES = ['auth', 'marketplace', 'models', 'notifications'] as const;
@@ -262,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       mail: rateRule('RATE_LIMIT_MAIL', env.RATE_LIMIT_MAIL, { limit: 5, windowSeconds: 3600 }),
       mailIp: rateRule('RATE_LIMIT_MAIL_IP', env.RATE_LIMIT_MAIL_IP, { limit: 20, windowSeconds: 3600 }),
       promo: rateRule('RATE_LIMIT_PROMO', env.RATE_LIMIT_PROMO, { limit: 10, windowSeconds: 3600 }),
+      monitoring: rateRule('RATE_LIMIT_MONITORING', env.RATE_LIMIT_MONITORING, { limit: 300, windowSeconds: 60 }),
     },
     s3: s3Config(env),
     fileUrlSecret: env.FILE_URL_SECRET || undefined,
@@ -269,7 +286,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     stripe: stripeConfig(env),
     worker: workerSettingsFromEnv(env),
     demoAudio: demoLanguagesFrom(env.DEMO_AUDIO, nodeEnv),
+    sentryDsn: sentryDsn(env.SENTRY_DSN),
+    release: env.RELEASE?.trim() || `timbre@${packageVersion()}`,
+    errorTestRoute: env.ERROR_TEST_ROUTE ? env.ERROR_TEST_ROUTE === 'true' : nodeEnv !== 'production',
   };
+}
+
+/** SENTRY_DSN: unset, or a DSN whose envelope URL can be derived (https://<key>@<host>/<project id>). */
+function sentryDsn(raw: string | undefined): string | undefined {
+  const dsn = raw?.trim();
+  if (!dsn) return undefined;
+  const match = /^https?:\/\/[^@/\s]+@[^/\s]+\/(?:[^\s]*\/)?\d+$/.test(dsn);
+  if (!match) throw new ConfigError('SENTRY_DSN must be a Sentry DSN: https://<public key>@<host>/<project id>');
+  return dsn;
+}
+
+/** The version in package.json (the default release of error reports). */
+function packageVersion(): string {
+  try {
+    const file = fileURLToPath(new URL('../../package.json', import.meta.url));
+    return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
 }
 
 /** Config.environment: a short name (letters, digits, - _ .), staging when unset. */

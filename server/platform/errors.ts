@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { reportServerError } from './error-reporting.ts';
 
 /** An error that answers with its status and `{detail, ...extra}`; anything else becomes a 500. */
 export class HttpError extends Error {
@@ -146,6 +147,7 @@ export function errorHandler(error: FastifyError | HttpError | Error, request: F
   const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 ? fe.statusCode : 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
+    reportServerError(error, request);
     return reply.code(status).send({ detail: 'Internal server error' });
   }
   return reply.code(status).send({ detail: error.message });

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './compression.ts';
 import { PRERENDERED_DIR, readPrerendered } from './prerendered.ts';
+import { EMBEDDED_DSN } from '../monitoring/envelope.ts';
 
 const API_PREFIXES = ['/api/', '/ws', '/healthz', '/readyz', '/dev/'];
 
@@ -18,6 +19,10 @@ const API_PREFIXES = ['/api/', '/ws', '/healthz', '/readyz', '/dev/'];
 export function spaSettings(config: Config): Record<string, string> {
   return {
     environment: config.environment,
+    // Error reporting (issue 19): the app's Sentry SDK sends to the server's tunnel with this DSN and release.
+    'sentry-dsn': config.sentryDsn ?? EMBEDDED_DSN,
+    release: config.release,
+    ...(config.errorTestRoute ? { 'error-test-route': 'true' } : {}),
     ...(config.turnstileSiteKey ? { 'turnstile-site-key': config.turnstileSiteKey } : {}),
   };
 }

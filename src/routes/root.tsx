@@ -23,6 +23,7 @@ import { useVoicesModals } from '../features/voices/index.ts';
 import { useWelcomeModals } from '../features/welcome/index.ts';
 import { useLiveEvents, useSession } from '../machines/index.ts';
 import { useUsageTracking } from '../shared/analytics/use-usage-tracking.ts';
+import { useErrorReportingContext } from '../shared/error-reporting/index.ts';
 import { isAbsoluteHref } from '../shared/external-links.ts';
 import { useNewOriginalClearing } from './new-original-clearing.ts';
 import { Overlays } from './overlays.tsx';
@@ -126,6 +127,8 @@ export function Root({ preloadRoute }: { preloadRoute?: (path: string) => void }
   useLiveEvents();
   // Page views and the funnel's usage events (issue 19).
   useUsageTracking();
+  // Error reports carry the user's id (never the e-mail) and the route's pattern.
+  useErrorReportingContext();
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useLinkHref}>
       <Outlet />

@@ -6,6 +6,7 @@ import { AdminOnly } from './admin-only.tsx';
 import { HomeRoute } from './home-route.tsx';
 import { NotFound } from './not-found.tsx';
 import { PageLoader } from './page-loader.tsx';
+import { RouteError } from './route-error.tsx';
 import { Root, type NavSection, type RouteHandle } from './root.tsx';
 import { RouteGuard } from './route-guard.tsx';
 import type { MessageId } from '../i18n/index.ts';
@@ -37,6 +38,8 @@ function chunk<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): L
 export const routes: RouteObject[] = [
   {
     element: <Root preloadRoute={preloadRoute} />,
+    // A page that throws while rendering is reported (error reporting) and replaced by a notice.
+    errorElement: <RouteError />,
     // The first page's chunks are loading: the loader holds the page (focus and title follow once it shows).
     hydrateFallbackElement: <PageLoader />,
     children: [
@@ -372,6 +375,15 @@ export const routes: RouteObject[] = [
               (m) => m.PitchToolPage,
             ),
             handle: titled('tools.pitch.documentTitle'),
+          },
+          {
+            // Throws on purpose to check error reporting; only served where the server says (not production).
+            path: '/debug/error',
+            lazy: chunk(
+              () => import('./debug-error-route.tsx'),
+              (m) => m.DebugErrorRoute,
+            ),
+            handle: titled('debugError.title'),
           },
           {
             path: '/terms-of-use',

@@ -183,6 +183,7 @@ describe('access: admin operations are for admins, before anything else', () => 
         'getUser',
         'getUsersStats',
         'listAuditEntries',
+        'listErrorReports',
         'listGroups',
         'listReports',
         'listUsers',

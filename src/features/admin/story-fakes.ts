@@ -2,6 +2,7 @@ import { testUser, uuid, type FakeRoutes } from '../../api/testing/index.ts';
 import type {
   AdminUser,
   AuditEntry,
+  ErrorReport,
   EventsSummary,
   Group,
   Report,
@@ -65,6 +66,25 @@ export function makeReport(
   };
 }
 
+export function makeErrorReport(n: number, extra: Partial<ErrorReport> = {}): ErrorReport {
+  return {
+    id: uuid(950 + n),
+    platform: 'browser',
+    type: 'Error',
+    message: `Error ${n}`,
+    stack: `at render (https://timbre.example/assets/page-${n}.js:12:7)\nat renderWithHooks (https://timbre.example/assets/vendor.js:1:100)`,
+    route: '/projects',
+    release: 'timbre@0.1.0',
+    environment: 'staging',
+    level: 'error',
+    count: 1,
+    last_event_id: `${n}`.padStart(32, '0'),
+    first_seen: '2026-01-05T10:00:00.000Z',
+    last_seen: `2026-01-0${Math.min(9, n)}T10:30:00.000Z`,
+    ...extra,
+  };
+}
+
 export interface AdminState {
   users: AdminUser[];
   groups: Group[];
@@ -77,6 +97,8 @@ export interface AdminState {
   summary?: EventsSummary;
   /** User id → what GET /api/v3/users/{id}/events answers (the user page's Activity); none means an empty list. */
   events?: Record<string, UserEvent[]>;
+  /** The grouped error reports (the Errors tab), most recently seen first. */
+  errors?: ErrorReport[];
   /** Make the users or groups call fail (the search error). */
   failUsers?: boolean;
 }
@@ -124,6 +146,10 @@ export function adminRoutes(state: AdminState, admin: AdminUser): FakeRoutes {
       state.summary
         ? { status: 200, body: state.summary }
         : { status: 500, body: { type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'Boom' } },
+    'GET /api/v3/admin/errors': ({ query }) => ({
+      status: 200,
+      body: page(state.errors ?? [], Number(query.get('offset') ?? 0), Number(query.get('limit') ?? 40)),
+    }),
     'GET /api/v3/groups': ({ query }) => {
       if (state.failUsers) return { status: 500, body: { detail: 'Database unavailable' } };
       const search = (query.get('search') ?? '').toLowerCase();

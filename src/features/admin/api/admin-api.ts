@@ -17,6 +17,8 @@ export type ReportStatus = Auth['schemas']['ReportStatus'];
 export type AuditEntry = Auth['schemas']['AuditEntry'];
 export type AuditPage = Auth['schemas']['AuditPage'];
 export type UserEvent = Auth['schemas']['UserEvent'];
+export type ErrorReport = Auth['schemas']['ErrorReport'];
+export type ErrorReportPage = Auth['schemas']['ErrorReportPage'];
 export type CustomPlanRequest = Auth['schemas']['CustomPlanRequest'];
 export type UserSort = Auth['schemas']['UserSort'];
 export type UsageRow = Market['schemas']['UserUsageRow'];
@@ -141,5 +143,15 @@ export async function listAudit(
   options: Options = {},
 ): Promise<AuditPage> {
   const { data } = await api.auth.GET('/api/v3/audit', { params: { query }, signal: options.signal });
+  return body(data);
+}
+
+/** GET /api/v3/admin/errors: one page of the grouped error reports, most recently seen first. */
+export async function listErrorReports(
+  api: ApiClients,
+  query: { limit: number; offset: number },
+  options: Options = {},
+): Promise<ErrorReportPage> {
+  const { data } = await api.auth.GET('/api/v3/admin/errors', { params: { query }, signal: options.signal });
   return body(data);
 }

@@ -119,14 +119,14 @@ export const ResolveReport: Story = {
   },
 };
 
-/** The last tab, Usage: the funnel and page views per day as charts, each with its numbers as a table. */
+/** The Usage tab: the funnel and page views per day as charts, each with its numbers as a table. */
 export const UsageFunnel: Story = {
   loaders: [() => adminHarness('/users')],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('rowheader', { name: 'Ada Lovelace' });
     await tabTo(canvas.getByRole('tab', { name: 'Users' }));
-    await userEvent.keyboard('{End}');
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
     await waitFor(() => expect(canvas.getByRole('tab', { name: 'Usage' })).toHaveAttribute('aria-selected', 'true'));
     const funnel = await canvas.findByRole('figure', { name: 'Funnel' });
     await expect(funnel).toHaveTextContent('Funnel');
@@ -153,8 +153,39 @@ export const UsageFails: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole('rowheader', { name: 'Ada Lovelace' });
     await tabTo(canvas.getByRole('tab', { name: 'Users' }));
-    await userEvent.keyboard('{End}');
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
     await expect(await canvas.findByRole('alert')).toHaveTextContent(/Usage could not be loaded/);
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
+};
+
+/**
+ * The last tab, Errors: the app's and the server's grouped error reports, newest first, with route, release,
+ * environment, count and last seen; a stack opens by keyboard.
+ */
+export const ErrorReports: Story = {
+  loaders: [() => adminHarness('/users')],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('rowheader', { name: 'Ada Lovelace' });
+    await tabTo(canvas.getByRole('tab', { name: 'Users' }));
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(canvas.getByRole('tab', { name: 'Errors' })).toHaveAttribute('aria-selected', 'true'));
+    const table = await canvas.findByRole('grid', { name: 'Error reports' });
+    await expect(rowNames(table)).toEqual([
+      expect.stringContaining('Debug route threw on purpose'),
+      expect.stringContaining('Summary exploded'),
+    ]);
+    const row = within(table).getByRole('row', { name: /Debug route threw on purpose/ });
+    await expect(row).toHaveTextContent('/debug/error');
+    await expect(row).toHaveTextContent('timbre@0.1.0');
+    await expect(row).toHaveTextContent('staging');
+    await expect(row).toHaveTextContent('06 Jan 2026');
+    await expect(within(within(table).getByRole('row', { name: /Summary exploded/ })).queryByRole('button')).toBeNull();
+    const trigger = within(row).getByRole('button', { name: 'Stack trace' });
+    await tabTo(trigger);
+    await userEvent.keyboard('{Enter}');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await expect(within(row).getByText(/at render \(https:\/\/timbre.example\/assets\/page-2.js:12:7\)/)).toBeVisible();
   },
 };

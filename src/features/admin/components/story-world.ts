@@ -3,7 +3,7 @@ import { synthesiseClip } from '../../../../design-system/components/WaveformPla
 import { createHarness } from '../../../machines/story-harness.tsx';
 import { uuid } from '../../../api/testing/index.ts';
 import type { AdminUser } from '../api/admin-api.ts';
-import { adminRoutes, makeAdminUser, makeReport, makeUsage, type AdminState } from '../story-fakes.ts';
+import { adminRoutes, makeAdminUser, makeErrorReport, makeReport, makeUsage, type AdminState } from '../story-fakes.ts';
 
 // One real clip with its peaks for the A/B player of the stories' conversion issue.
 const clip = synthesiseClip(4, 8000);
@@ -78,6 +78,20 @@ export function adminWorld(extra: Partial<AdminState> = {}): AdminState {
       }),
     ],
     audit: [],
+    errors: [
+      makeErrorReport(2, {
+        message: 'Debug route threw on purpose',
+        route: '/debug/error',
+        count: 3,
+        last_seen: '2026-01-06T09:15:42.000Z',
+      }),
+      makeErrorReport(1, {
+        platform: 'server',
+        message: 'Summary exploded',
+        route: '/api/v3/events/summary',
+        stack: null,
+      }),
+    ],
     summary: {
       days: 7,
       page_views: [12, 30, 18, 0, 25, 41, 9].map((count, i) => ({ date: `2026-01-0${i + 1}`, count })),
