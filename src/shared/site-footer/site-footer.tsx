@@ -1,6 +1,8 @@
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from '../../../design-system/index.ts';
+import { Button, Link } from '../../../design-system/index.ts';
 import type { MessageId } from '../../i18n/index.ts';
+import { consentStore } from '../consent/consent.store.ts';
 import { EXTERNAL_LINKS } from '../external-links.ts';
 import * as s from './site-footer.css.ts';
 
@@ -37,8 +39,9 @@ const APP_LINKS: { href: string; label: MessageId }[] = [{ href: '/help-video', 
 
 /**
  * The one footer of every page — marketing, sign-in and app: the public pages (pricing, use cases, FAQ, the pitch tool), the
- * legal pages, Contact Us and the copyright line; in the app a compact line that adds Help. Put it in the
- * layouts' `footer` slot (the layout draws the contentinfo landmark).
+ * legal pages, Contact Us and the copyright line; in the app a compact line that adds Help. Where the consent
+ * dialog is offered (a guest on a public page, src/shared/consent) a "Cookie settings" button reopens it. Put it
+ * in the layouts' `footer` slot (the layout draws the contentinfo landmark).
  */
 export function SiteFooter({
   contactHref = EXTERNAL_LINKS.requestCall,
@@ -48,6 +51,7 @@ export function SiteFooter({
 }: SiteFooterProps) {
   const intl = useIntl();
   const links = variant === 'compact' ? [...APP_LINKS, ...SITE_LINKS] : SITE_LINKS;
+  const consentOffered = useSelector(consentStore, (state) => state.context.offered);
   return (
     <div className={s.inner[variant]}>
       <nav aria-label={intl.formatMessage({ id: 'footer.nav' })}>
@@ -66,6 +70,11 @@ export function SiteFooter({
           </li>
         </ul>
       </nav>
+      {consentOffered && (
+        <Button variant="secondary" size="sm" onPress={() => consentStore.trigger.openSettings()}>
+          <FormattedMessage id="footer.cookieSettings" />
+        </Button>
+      )}
       <p className={s.copyright}>
         <FormattedMessage id="footer.copyright" values={{ year: copyrightYear }} />
       </p>
