@@ -25,13 +25,19 @@ export function ConsentHost() {
   const { status } = useSession();
   const choice = useSelector(consentStore, (s) => s.context.choice);
   const settingsOpen = useSelector(consentStore, (s) => s.context.settingsOpen);
-  const [settings, setSettings] = useState<TrackingSettings>(NO_TRACKERS);
+  // Null until read, after hydration (what the store holds before then is no answer of this page's).
+  const [settings, setSettings] = useState<TrackingSettings | null>(null);
   useEffect(() => {
-    setSettings(readTrackingSettings(document));
     consentStore.trigger.recorded({ choice: readConsent(browserStorage()) });
+    setSettings(readTrackingSettings(document));
   }, []);
 
-  const decision = consentDecision({ pathname, session: status, choice, settings });
+  const decision = consentDecision({
+    pathname,
+    session: status,
+    choice: settings ? choice : undefined,
+    settings: settings ?? NO_TRACKERS,
+  });
   useEffect(() => {
     consentStore.trigger.offer({ offered: decision.offered });
   }, [decision.offered]);
@@ -43,7 +49,7 @@ export function ConsentHost() {
       <ConsentRuntime
         pathname={pathname}
         decision={decision}
-        settings={settings}
+        settings={settings ?? NO_TRACKERS}
         choice={choice ?? null}
         showDialog={showDialog}
       />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/index.ts';
 import { browserStorage, saveConsent, type ConsentCategories, type ConsentRecord } from '../../machines/index.ts';
 import { ConsentDialog } from './consent-dialog.tsx';
@@ -19,7 +19,7 @@ export interface ConsentRuntimeProps {
 
 // Once per page load: the tag's script cannot be unloaded, so it is switched off rather than removed.
 let tag: GoogleTag | null = null;
-// The consent page of the last page view sent, the next one's origin (kept while this part is not mounted).
+// The page of the last view sent, the next one's origin (kept while this part is not mounted).
 let lastPage: string | null = null;
 
 /**
@@ -42,10 +42,16 @@ export function ConsentRuntime({ pathname, decision, settings, choice, showDialo
   }, [decision.googleTag, googleTagId, choice]);
   useEffect(() => () => tag?.setActive(false), []);
 
+  // The page whose view was sent since tracking last came on: one view per page (StrictMode runs effects twice).
+  const viewed = useRef<string | null>(null);
   useEffect(() => {
-    if (!decision.googleTag && !decision.googleEvents) return;
-    if (lastPage === pathname) return; // the same view (StrictMode runs effects twice)
-    const origin = lastPage;
+    if (!decision.googleTag && !decision.googleEvents) {
+      viewed.current = null;
+      return;
+    }
+    if (viewed.current === pathname) return;
+    viewed.current = pathname;
+    const origin = lastPage === pathname ? null : lastPage;
     lastPage = pathname;
     if (decision.googleTag) tag?.pageView(pathname);
     if (decision.googleEvents) {
