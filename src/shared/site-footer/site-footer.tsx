@@ -4,6 +4,7 @@ import { Button, Link } from '../../../design-system/index.ts';
 import type { MessageId } from '../../i18n/index.ts';
 import { consentStore } from '../consent/consent.store.ts';
 import { EXTERNAL_LINKS } from '../external-links.ts';
+import { useHydrated } from '../hydrated.ts';
 import * as s from './site-footer.css.ts';
 
 export interface SiteFooterProps {
@@ -50,8 +51,10 @@ export function SiteFooter({
   copyrightYear = new Date().getFullYear(),
 }: SiteFooterProps) {
   const intl = useIntl();
+  const hydrated = useHydrated();
   const links = variant === 'compact' ? [...APP_LINKS, ...SITE_LINKS] : SITE_LINKS;
-  const consentOffered = useSelector(consentStore, (state) => state.context.offered);
+  // Never in the markup a prerendered page hydrates (the store may say offered before a lazy page hydrates).
+  const consentOffered = useSelector(consentStore, (state) => state.context.offered) && hydrated;
   return (
     <div className={s.inner[variant]}>
       <nav aria-label={intl.formatMessage({ id: 'footer.nav' })}>
