@@ -9,6 +9,8 @@ import { recordSpeech } from './spoken.ts';
 // playwright.config.ts) and sends POST /api/v3/events/google; no tracker ever loads on /projects; the choice is
 // remembered and can be changed from the footer. These tests start with no answer in the browser.
 test.use({ consentChoice: null });
+// Each test loads several pages and checks axe with the dialog open: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 60_000 });
 
 const TAG_ID = 'G-TEST0000';
 
@@ -130,7 +132,7 @@ test('no tracker in the signed-in app, even for a guest who accepted: the sign-u
   page,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const network = await watchNetwork(page, new URL(baseURL!).origin);
   await page.goto('/');
   await activate(page, consentDialog(page).getByRole('button', { name: 'Accept all' }));
