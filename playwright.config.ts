@@ -59,6 +59,9 @@ export default defineConfig({
         // The seeded admin: journeys run as users who sign up; the admin is seeded as in production.
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
+        // A Google tag for tests/e2e/consent.spec.ts, which answers its script (no internet here); every other
+        // spec's browser holds a refusal from the start (tests/e2e/fixtures.ts), so it never loads there.
+        GOOGLE_TAG_ID: 'G-TEST0000',
         ...oauthEnv(`http://localhost:${oauthPort}`, ['google']),
       },
     },

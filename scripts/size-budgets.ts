@@ -44,19 +44,22 @@ export interface RouteGroup {
  * issues 15–18 gave the project page folder search and figures and the session preferences sync; the public
  * pages' by 3 kB more: issue 17's Acceptable Use Policy and NPS survey added strings to the one message
  * catalogue every page loads and a small NPS prompt to the root, and issue 19 made every page report its page
- * view and the funnel's events (about 0.6 kB) and added the admin Usage tab's words to the catalogue.
+ * view and the funnel's events (about 0.6 kB) and added the admin Usage tab's words to the catalogue. Issue
+ * 19's consent raised the landing and sign-in pages' by 1 kB: the root's consent host and rule and the dialog's
+ * words in the catalogue (about 0.9 kB; the dialog and the trackers are a lazy 2.3 kB chunk loaded only when
+ * there is something to ask or load).
  */
 
 /** The route groups, as src/routes/router.tsx and home-route.tsx load them. */
 export const ROUTE_GROUPS: readonly RouteGroup[] = [
-  { name: 'landing page (/ for a guest)', limit: '210 kB', pages: /^src\/routes\/guest-home\.tsx$/ },
+  { name: 'landing page (/ for a guest)', limit: '211 kB', pages: /^src\/routes\/guest-home\.tsx$/ },
   {
     name: 'public page',
     limit: '213 kB',
     layout: 'src/routes/marketing-layout-route.tsx',
     pages: /^src\/features\/marketing\/components\/(pricing|use-cases|faq)-page\.tsx$/,
   },
-  { name: 'sign-in page', limit: '209 kB', pages: /^src\/features\/auth\// },
+  { name: 'sign-in page', limit: '210 kB', pages: /^src\/features\/auth\// },
   {
     name: 'app page',
     limit: '308 kB',

@@ -41,6 +41,7 @@ export async function main() {
     `  services: ${config.services.join(', ')}`,
     `  e-mail: ${startup.mail}${startup.devMailUrl ? ` (read it at ${startup.devMailUrl.replace(config.publicUrl, url)})` : ''}`,
     `  bot check: ${startup.botCheck === 'turnstile' ? 'Cloudflare Turnstile' : 'off (set TURNSTILE_SECRET to check sign-ups and logins to attacked accounts, which are slowed down meanwhile)'}`,
+    `  third-party trackers: ${config.googleTagId ? `Google tag ${config.googleTagId}, for guests who consent` : 'off (set GOOGLE_TAG_ID to load a Google tag for guests who consent)'}; conversion tracking ${config.conversionTracking ? 'on' : 'off'} (CONVERSION_TRACKING)`,
     `  job worker: ${
       app.jobs.worker
         ? `in this process (WORKER=off to leave the jobs to \`npm run worker\` processes)`

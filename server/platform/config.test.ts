@@ -44,6 +44,23 @@ describe('loadConfig', () => {
     );
   });
 
+  it('loads no third-party tracker unless GOOGLE_TAG_ID names a Google tag, and tracks conversions unless told off', () => {
+    // SPEC.md section 9: third-party trackers off by default; a conversion-tracking flag is on.
+    expect(loadConfig({})).toMatchObject({ googleTagId: undefined, conversionTracking: true });
+    expect(loadConfig({ GOOGLE_TAG_ID: ' G-TEST0000 ' }).googleTagId).toBe('G-TEST0000');
+    expect(loadConfig({ GOOGLE_TAG_ID: 'AW-123456789' }).googleTagId).toBe('AW-123456789');
+    expect(loadConfig({ GOOGLE_TAG_ID: '' }).googleTagId).toBeUndefined();
+    for (const wrong of ['UA-12345-1', 'GTM-ABC1234', 'G-', 'g-test0000', 'G-TEST0000"><script>']) {
+      expect(() => loadConfig({ GOOGLE_TAG_ID: wrong }), wrong).toThrow(/^GOOGLE_TAG_ID must be a Google tag id/);
+    }
+    expect(loadConfig({ CONVERSION_TRACKING: 'off' }).conversionTracking).toBe(false);
+    expect(loadConfig({ CONVERSION_TRACKING: 'OFF' }).conversionTracking).toBe(false);
+    expect(loadConfig({ CONVERSION_TRACKING: 'on' }).conversionTracking).toBe(true);
+    expect(() => loadConfig({ CONVERSION_TRACKING: 'maybe' })).toThrow(
+      new ConfigError('CONVERSION_TRACKING must be on or off, got "maybe"'),
+    );
+  });
+
   it('marks cookies Secure in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
   });

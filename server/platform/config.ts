@@ -54,6 +54,19 @@ export interface Config {
   turnstileSecret: string | undefined;
   /** TURNSTILE_SITE_KEY — the public Turnstile key the SPA renders the widget with. */
   turnstileSiteKey: string | undefined;
+  /**
+   * GOOGLE_TAG_ID — a Google tag id (G-… for Google Analytics, AW-… for Google Ads; GT-… and DC-… too) that the
+   * SPA loads (https://www.googletagmanager.com/gtag/js) only for guests on the marketing, login and signup pages
+   * and only after they consent (SPEC.md section 4); the Content-Security-Policy then allows Google's hosts.
+   * Unset (the default, SPEC.md section 9: third-party trackers off) means no third-party tracker ever loads;
+   * the consent dialog still asks and records the choice.
+   */
+  googleTagId: string | undefined;
+  /**
+   * CONVERSION_TRACKING — on | off, default on (SPEC.md section 9). On: once a guest has consented, the sign-up
+   * is reported as a conversion to the Google tag (when GOOGLE_TAG_ID is set) and to POST /api/v3/events/google.
+   */
+  conversionTracking: boolean;
   /** ADMIN_EMAIL — the admin created at first start. Default admin@timbre.local. */
   adminEmail: string;
   /** ADMIN_PASSWORD — that admin's password; unset means a generated one, printed once at first start. */
@@ -261,6 +274,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: env.MAIL_FROM || 'Timbre <no-reply@timbre.local>',
     turnstileSecret: env.TURNSTILE_SECRET || undefined,
     turnstileSiteKey: env.TURNSTILE_SITE_KEY || undefined,
+    googleTagId: googleTagId(env.GOOGLE_TAG_ID),
+    conversionTracking: onOff('CONVERSION_TRACKING', env.CONVERSION_TRACKING, true),
     adminEmail: adminEmail(env.ADMIN_EMAIL),
     adminPassword: adminPassword(env.ADMIN_PASSWORD),
     rateLimits: {
@@ -319,6 +334,27 @@ export function environmentName(raw: string | undefined): string {
     throw new ConfigError(`ENVIRONMENT must be a short name (letters, digits, - _ .), got "${raw}"`);
   }
   return name;
+}
+
+/** Config.googleTagId: a gtag.js id (G-, GT-, AW- or DC- and letters or digits), none when unset. */
+export function googleTagId(raw: string | undefined): string | undefined {
+  const id = raw?.trim();
+  if (!id) return undefined;
+  if (!/^(G|GT|AW|DC)-[A-Z0-9]{4,24}$/.test(id)) {
+    throw new ConfigError(
+      `GOOGLE_TAG_ID must be a Google tag id such as G-XXXXXXXXXX or AW-123456789 (a GTM- container is not a gtag.js id), got "${raw}"`,
+    );
+  }
+  return id;
+}
+
+/** An on/off setting (on, off, true, false, 1, 0); unset or empty means `fallback`. */
+function onOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+  const value = raw?.trim().toLowerCase();
+  if (!value) return fallback;
+  if (['on', 'true', '1'].includes(value)) return true;
+  if (['off', 'false', '0'].includes(value)) return false;
+  throw new ConfigError(`${name} must be on or off, got "${raw}"`);
 }
 
 function stripeConfig(env: NodeJS.ProcessEnv): Config['stripe'] {

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { buildApp } from '../app.ts';
 import { freshDatabase, type TestDatabase } from '../jobs/test-support.ts';
 import { loadConfig } from './config.ts';
+import { securityHeaderOptions } from './security-headers.ts';
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directivesOf(res: LightMyRequestResponse): Record<string, string[]> {
@@ -149,6 +150,27 @@ describe('security headers outside production', () => {
     } finally {
       await configured.close();
     }
+  });
+
+  it("allow Google's tag and where it reports only with GOOGLE_TAG_ID, the Ads hosts only for an Ads id", () => {
+    const directives = (env: NodeJS.ProcessEnv) =>
+      (securityHeaderOptions(loadConfig(env)).contentSecurityPolicy as { directives: Record<string, string[]> })
+        .directives;
+    const off = directives({});
+    expect(off['script-src']).toEqual(["'self'"]);
+    expect(off['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(off['frame-src']).toEqual(["'none'"]);
+    const analytics = directives({ GOOGLE_TAG_ID: 'G-TEST0000' });
+    expect(analytics['script-src']).toEqual(["'self'", 'https://*.googletagmanager.com']);
+    expect(analytics['connect-src']).toEqual(
+      expect.arrayContaining(['https://*.google-analytics.com', 'https://*.analytics.google.com']),
+    );
+    expect(analytics['script-src']).not.toContain('https://www.googleadservices.com');
+    expect(analytics['frame-src']).toEqual(["'none'"]);
+    const ads = directives({ GOOGLE_TAG_ID: 'AW-123456789' });
+    expect(ads['script-src']).toContain('https://www.googleadservices.com');
+    expect(ads['img-src']).toContain('https://googleads.g.doubleclick.net');
+    expect(ads['frame-src']).toEqual(['https://td.doubleclick.net', 'https://www.googletagmanager.com']);
   });
 
   it('leave a page with a policy of its own (the local payment provider’s) its own', async () => {

@@ -15,7 +15,8 @@ import { readPrerendered } from './prerendered.ts';
  * (server/platform/prerendered.ts), is allowed by its hash alone, never 'unsafe-inline'. Styles allow 'unsafe-inline'
  * because wavesurfer.js writes a <style> and style attributes into its shadow root, and the development
  * mail page shows e-mails with inline styles; script-src never does. Turnstile's script and frame are
- * allowed only when the bot check is configured, Stripe's checkout and portal only with Stripe. Pages
+ * allowed only when the bot check is configured, Stripe's checkout and portal only with Stripe, Google's tag
+ * and where it reports only with GOOGLE_TAG_ID (googleTagSources). Pages
  * with a policy of their own (the local payment provider's) set it on their reply, which replaces this one.
  */
 export function securityHeaderOptions(config: Config, scriptHashes: readonly string[] = []): HelmetOptions {
@@ -23,19 +24,20 @@ export function securityHeaderOptions(config: Config, scriptHashes: readonly str
   const https = site.protocol === 'https:';
   const turnstile = config.turnstileSiteKey || config.turnstileSecret ? ['https://challenges.cloudflare.com'] : [];
   const stripe = config.stripe ? ['https://checkout.stripe.com', 'https://billing.stripe.com'] : [];
+  const google = googleTagSources(config.googleTagId);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...scriptHashes.map((hash) => `'${hash}'`), ...turnstile],
+    'script-src': ["'self'", ...scriptHashes.map((hash) => `'${hash}'`), ...turnstile, ...google.script],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...google.img],
     'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
     // The live events socket (/ws): 'self' covers ws/wss of this host in current browsers; the public
     // address is named as well for those that read CSP level 2.
-    'connect-src': ["'self'", `${https ? 'wss' : 'ws'}://${site.host}`],
+    'connect-src': ["'self'", `${https ? 'wss' : 'ws'}://${site.host}`, ...google.connect],
     'worker-src': ["'self'"],
-    'frame-src': turnstile.length > 0 ? turnstile : ["'none'"],
+    'frame-src': turnstile.length + google.frame.length > 0 ? [...turnstile, ...google.frame] : ["'none'"],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'", ...stripe],
     'object-src': ["'none'"],
@@ -59,6 +61,28 @@ export function securityHeaderOptions(config: Config, scriptHashes: readonly str
     xXssProtection: true,
     originAgentCluster: true,
     xPoweredBy: true,
+  };
+}
+
+/**
+ * The hosts Google's tag loads from and reports to, as Google lists them for a Content-Security-Policy
+ * (https://developers.google.com/tag-platform/security/guides/csp): Google Analytics for every tag id, the
+ * Ads hosts too for an Ads or Floodlight id (AW-, DC-). None without a tag id.
+ */
+export function googleTagSources(tagId: string | undefined): Record<'script' | 'img' | 'connect' | 'frame', string[]> {
+  if (!tagId) return { script: [], img: [], connect: [], frame: [] };
+  const analytics = {
+    script: ['https://*.googletagmanager.com'],
+    img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+    connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+    frame: [] as string[],
+  };
+  if (!/^(AW|DC)-/.test(tagId)) return analytics;
+  return {
+    script: [...analytics.script, 'https://www.googleadservices.com', 'https://www.google.com'],
+    img: [...analytics.img, 'https://googleads.g.doubleclick.net', 'https://www.google.com'],
+    connect: [...analytics.connect, 'https://www.google.com', 'https://googleads.g.doubleclick.net'],
+    frame: ['https://td.doubleclick.net', 'https://www.googletagmanager.com'],
   };
 }
 

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { appOnBuiltDist } from '../../tests/support/test-app.ts';
+import { loadConfig } from './config.ts';
 import { RETURNING_VISITOR_SCRIPT, type PrerenderedManifest } from './prerendered.ts';
+import { renderIndexHtml, spaSettings } from './spa.ts';
 
 const SCRIPT_HASH = `sha256-${createHash('sha256').update(RETURNING_VISITOR_SCRIPT).digest('base64')}`;
 
@@ -32,6 +34,20 @@ async function builtDist(): Promise<string> {
   return dist;
 }
 
+describe('spaSettings', () => {
+  it('names the Google tag only when one is configured, and says whether conversion tracking is on', () => {
+    expect(spaSettings(loadConfig({}))).toEqual({ environment: 'staging', 'conversion-tracking': 'on' });
+    expect(spaSettings(loadConfig({ GOOGLE_TAG_ID: 'G-TEST0000', CONVERSION_TRACKING: 'off' }))).toEqual({
+      environment: 'staging',
+      'google-tag-id': 'G-TEST0000',
+      'conversion-tracking': 'off',
+    });
+    expect(renderIndexHtml('<html><head></head></html>', { 'google-tag-id': 'G-TEST0000' })).toBe(
+      '<html><head><meta name="google-tag-id" content="G-TEST0000"></head></html>',
+    );
+  });
+});
+
 describe('the prerendered public pages', () => {
   const app = appOnBuiltDist(builtDist);
 
@@ -42,6 +58,9 @@ describe('the prerendered public pages', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toContain('<h1>Pricing</h1>');
     expect(page.body).toContain('<title>Pricing · Timbre</title>');
+    // The settings the SPA reads reach the prerendered pages too (the consent dialog and trackers read them there).
+    expect(page.body).toContain('<meta name="conversion-tracking" content="on"></head>');
+    expect(page.body).not.toContain('google-tag-id');
 
     const br = await app().request({
       method: 'GET',

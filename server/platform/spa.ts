@@ -14,7 +14,9 @@ const API_PREFIXES = ['/api/', '/ws', '/healthz', '/readyz', '/dev/'];
 
 /**
  * Public settings the SPA reads from its page at run time (not baked in at build time), as <meta> tags in
- * index.html: the environment's name and the Turnstile site key, so the app follows the server's configuration.
+ * index.html and in every prerendered page: the environment's name, the Turnstile site key, the Google tag id
+ * (only when one is configured; src/shared/consent loads it after a guest's consent) and whether conversion
+ * tracking is on, so the app follows the server's configuration.
  */
 export function spaSettings(config: Config): Record<string, string> {
   return {
@@ -24,6 +26,8 @@ export function spaSettings(config: Config): Record<string, string> {
     release: config.release,
     ...(config.errorTestRoute ? { 'error-test-route': 'true' } : {}),
     ...(config.turnstileSiteKey ? { 'turnstile-site-key': config.turnstileSiteKey } : {}),
+    ...(config.googleTagId ? { 'google-tag-id': config.googleTagId } : {}),
+    'conversion-tracking': config.conversionTracking ? 'on' : 'off',
   };
 }
 

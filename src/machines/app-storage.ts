@@ -7,8 +7,14 @@ export type AppStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'k
 /** Every key the app keeps in localStorage starts with this. */
 export const APP_KEY_PREFIX = 'timbre.';
 
-/** How this device looks (theme, open sidebars): kept across sign-outs, it belongs to the device. */
-export const DEVICE_KEYS: readonly string[] = [THEME_KEY, SIDEBARS_KEY];
+/** Where the consent dialog's answer is kept (src/machines/consent.ts). */
+export const CONSENT_KEY = 'timbre.consent';
+
+/**
+ * How this device looks (theme, open sidebars) and what its visitor allowed in the consent dialog: kept across
+ * sign-outs, they belong to the device.
+ */
+export const DEVICE_KEYS: readonly string[] = [THEME_KEY, SIDEBARS_KEY, CONSENT_KEY];
 
 /** localStorage where there is one and it may be used (not in node, not when the browser refuses it). */
 export function browserStorage(): AppStorage | null {

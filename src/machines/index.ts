@@ -149,3 +149,11 @@ export {
   SYNCED_KEYS,
   type SyncedPreferences,
 } from './preferences-sync.ts';
+export {
+  readConsent,
+  saveConsent,
+  CONSENT_KEY,
+  CONSENT_VERSION,
+  type ConsentCategories,
+  type ConsentRecord,
+} from './consent.ts';

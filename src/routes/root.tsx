@@ -23,6 +23,7 @@ import { useVoicesModals } from '../features/voices/index.ts';
 import { useWelcomeModals } from '../features/welcome/index.ts';
 import { useLiveEvents, useSession } from '../machines/index.ts';
 import { useUsageTracking } from '../shared/analytics/use-usage-tracking.ts';
+import { ConsentHost } from '../shared/consent/consent-host.tsx';
 import { useErrorReportingContext } from '../shared/error-reporting/index.ts';
 import { isAbsoluteHref } from '../shared/external-links.ts';
 import { useNewOriginalClearing } from './new-original-clearing.ts';
@@ -98,7 +99,8 @@ function useLinkHref(href: string) {
  * The root of every page: React Aria's links and menus route through react-router (client-side, with real
  * hrefs), the document title follows the page, and focus moves to the new page's heading after navigation.
  * It also holds what every page shares: the toasts, the screen-reader announcer's log, the modal host (with
- * the features' modals registered), and the promo and voice parameters of any URL. A link the pointer
+ * the features' modals registered), the consent dialog and third-party trackers (issue 19), and the promo and
+ * voice parameters of any URL. A link the pointer
  * rests on or that takes focus fetches its page's chunks (`preloadRoute`), so the click finds them loaded.
  */
 export function Root({ preloadRoute }: { preloadRoute?: (path: string) => void }) {
@@ -131,6 +133,8 @@ export function Root({ preloadRoute }: { preloadRoute?: (path: string) => void }
   useErrorReportingContext();
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useLinkHref}>
+      {/* Before the page: the consent dialog (a guest on a public page) comes first in the Tab order. */}
+      <ConsentHost />
       <Outlet />
       <Overlays />
       {/* The NPS survey after the fifth finished conversion, at most once per 90 days. */}

@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { isNavigationFocusClaimed } from '../shared/navigation-focus.ts';
 
-const anyDialogOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
+// The consent dialog is not modal and stays open across pages: it returns no focus to wait for.
+const anyDialogOpen = () =>
+  document.querySelector('[role="dialog"]:not([data-consent-dialog]), [role="alertdialog"]') !== null;
 
 /**
  * After a client-side navigation to another page, moves focus to the new page's `<h1>` so keyboard and

@@ -5,7 +5,7 @@ import { createVoiceAnalyzer } from '../../server/audio/pitch.ts';
 import { chromiumArgs, chromiumPath } from '../chromium.ts';
 import { pcmWav, syntheticVoice } from '../support/audio.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, recordConsentChoice, test, type Page } from './fixtures.ts';
 import { signUpTrialUser } from './journeys.ts';
 import { activate, tabTo } from './keyboard.ts';
 import { recordSpeech } from './spoken.ts';
@@ -244,6 +244,7 @@ test.describe('calibrations, keyboard only', () => {
     });
     try {
       const context = await browser.newContext({ baseURL });
+      await recordConsentChoice(context);
       const page = await context.newPage();
       const ready = () =>
         page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), undefined, {

@@ -1,4 +1,5 @@
-import { test as base, type Page } from '@playwright/test';
+import { test as base, type BrowserContext, type Page } from '@playwright/test';
+import { CONSENT_KEY, CONSENT_VERSION, type ConsentCategories } from '../../src/machines/consent.ts';
 
 export { expect } from '@playwright/test';
 export type { Locator, Page } from '@playwright/test';
@@ -11,13 +12,53 @@ declare global {
 }
 
 /**
+ * Gives every page of `context` an answer to the consent dialog (issue 19) before the app runs, unless the
+ * browser already holds one: the dialog, which appears to a guest on the public, login and signup pages and
+ * takes focus, stays out of the way of tests about something else. Reject all by default (no third-party
+ * request: the e2e server configures a Google tag, and the machine has no internet).
+ */
+export async function recordConsentChoice(
+  context: BrowserContext,
+  choice: ConsentCategories = { analytics: false, advertising: false },
+): Promise<void> {
+  const record = { version: CONSENT_VERSION, decidedAt: new Date().toISOString(), ...choice };
+  await context.addInitScript(
+    ({ key, value }) => {
+      try {
+        if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+      } catch {
+        // a document without storage (about:blank, a file) has no consent dialog either
+      }
+    },
+    { key: CONSENT_KEY, value: JSON.stringify(record) },
+  );
+}
+
+/**
  * Playwright's `test`, failing any test whose pages met the Content-Security-Policy: a
  * `securitypolicyviolation` event in any frame, or a console message about the policy (what the browser
  * logs for workers and blocked navigations too). The e2e server sends the production policy, so a passing
  * suite is the proof the app lives within it. Chromium reports nothing when the policy stops an AudioWorklet
  * module (addModule only rejects): the recorder test's own assertions catch that one.
  */
-export const test = base.extend<{ cspViolations: string[]; regionalIndicators: string[] }>({
+export const test = base.extend<{
+  cspViolations: string[];
+  regionalIndicators: string[];
+  /**
+   * The answer to the consent dialog the browser holds from the start (`recordConsentChoice`); a test about the
+   * dialog itself opts out with `test.use({ consentChoice: null })`.
+   */
+  consentChoice: ConsentCategories | null;
+  recordedConsent: void;
+}>({
+  consentChoice: [{ analytics: false, advertising: false }, { option: true }],
+  recordedConsent: [
+    async ({ context, consentChoice }, use) => {
+      if (consentChoice) await recordConsentChoice(context, consentChoice);
+      await use();
+    },
+    { auto: true },
+  ],
   /**
    * Every `page.goto` of the app waits until the app has rendered or hydrated its page (`<html data-app-ready>`,
    * src/routes/root.tsx): a prerendered page is on screen before its code runs, and a key pressed before that

@@ -1,7 +1,10 @@
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from '../../../design-system/index.ts';
+import { Button, Link } from '../../../design-system/index.ts';
 import type { MessageId } from '../../i18n/index.ts';
+import { consentStore } from '../consent/consent.store.ts';
 import { EXTERNAL_LINKS } from '../external-links.ts';
+import { useHydrated } from '../hydrated.ts';
 import * as s from './site-footer.css.ts';
 
 export interface SiteFooterProps {
@@ -37,8 +40,9 @@ const APP_LINKS: { href: string; label: MessageId }[] = [{ href: '/help-video', 
 
 /**
  * The one footer of every page — marketing, sign-in and app: the public pages (pricing, use cases, FAQ, the pitch tool), the
- * legal pages, Contact Us and the copyright line; in the app a compact line that adds Help. Put it in the
- * layouts' `footer` slot (the layout draws the contentinfo landmark).
+ * legal pages, Contact Us and the copyright line; in the app a compact line that adds Help. Where the consent
+ * dialog is offered (a guest on a public page, src/shared/consent) a "Cookie settings" button reopens it. Put it
+ * in the layouts' `footer` slot (the layout draws the contentinfo landmark).
  */
 export function SiteFooter({
   contactHref = EXTERNAL_LINKS.requestCall,
@@ -47,7 +51,10 @@ export function SiteFooter({
   copyrightYear = new Date().getFullYear(),
 }: SiteFooterProps) {
   const intl = useIntl();
+  const hydrated = useHydrated();
   const links = variant === 'compact' ? [...APP_LINKS, ...SITE_LINKS] : SITE_LINKS;
+  // Never in the markup a prerendered page hydrates (the store may say offered before a lazy page hydrates).
+  const consentOffered = useSelector(consentStore, (state) => state.context.offered) && hydrated;
   return (
     <div className={s.inner[variant]}>
       <nav aria-label={intl.formatMessage({ id: 'footer.nav' })}>
@@ -66,6 +73,11 @@ export function SiteFooter({
           </li>
         </ul>
       </nav>
+      {consentOffered && (
+        <Button variant="secondary" size="sm" onPress={() => consentStore.trigger.openSettings()}>
+          <FormattedMessage id="footer.cookieSettings" />
+        </Button>
+      )}
       <p className={s.copyright}>
         <FormattedMessage id="footer.copyright" values={{ year: copyrightYear }} />
       </p>

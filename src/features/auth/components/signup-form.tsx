@@ -4,6 +4,7 @@ import { addToast, Button, Checkbox, Form, Inline, PasswordField, TextField } fr
 import { ApiError, useApi } from '../../../api/index.ts';
 import { browserStorage, failureMessage, readStoredPromo, useSession } from '../../../machines/index.ts';
 import { trackUsage } from '../../../shared/analytics/usage-events.ts';
+import { reportConversion } from '../../../shared/consent/conversion.ts';
 import { EXPLORER } from '../../../shared/price-list.ts';
 import { acceptTermsOfUse, signup } from '../api/auth-api.ts';
 import { validateEmail, validatePassword, validatePersonName } from '../validation.ts';
@@ -50,6 +51,8 @@ export function SignupForm({ botCheckSiteKey }: SignupFormProps) {
   const { submit, isPending, fieldErrors, formError, attempt } = useFormSubmit(
     RULES,
     (result: Awaited<ReturnType<typeof signup>>) => {
+      // While still a guest on /signup: a consenting visitor's conversion (nothing is reported once signed in).
+      reportConversion('sign_up');
       session.send({ type: 'session.signup', result });
       trackUsage('sign_up');
       if (trial) trackUsage('trial_started', { via: 'signup' });
