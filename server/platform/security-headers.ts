@@ -23,6 +23,8 @@ export function securityHeaderOptions(config: Config, scriptHashes: readonly str
   const https = site.protocol === 'https:';
   const turnstile = config.turnstileSiteKey || config.turnstileSecret ? ['https://challenges.cloudflare.com'] : [];
   const stripe = config.stripe ? ['https://checkout.stripe.com', 'https://billing.stripe.com'] : [];
+  // A real GrowthBook (GROWTHBOOK_API_HOST) serves the app's feature flags; the embedded ones come from 'self'.
+  const growthbook = config.growthbook.apiHost ? [new URL(config.growthbook.apiHost).origin] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...scriptHashes.map((hash) => `'${hash}'`), ...turnstile],
@@ -33,7 +35,7 @@ export function securityHeaderOptions(config: Config, scriptHashes: readonly str
     'font-src': ["'self'", 'data:'],
     // The live events socket (/ws): 'self' covers ws/wss of this host in current browsers; the public
     // address is named as well for those that read CSP level 2.
-    'connect-src': ["'self'", `${https ? 'wss' : 'ws'}://${site.host}`],
+    'connect-src': ["'self'", `${https ? 'wss' : 'ws'}://${site.host}`, ...growthbook],
     'worker-src': ["'self'"],
     'frame-src': turnstile.length > 0 ? turnstile : ["'none'"],
     'frame-ancestors': ["'none'"],

@@ -13,11 +13,14 @@ const API_PREFIXES = ['/api/', '/ws', '/healthz', '/readyz', '/dev/'];
 
 /**
  * Public settings the SPA reads from its page at run time (not baked in at build time), as <meta> tags in
- * index.html: the environment's name and the Turnstile site key, so the app follows the server's configuration.
+ * index.html: the environment's name, the Turnstile site key and the feature flags' client key and host, so the app follows the server's configuration.
  */
 export function spaSettings(config: Config): Record<string, string> {
   return {
     environment: config.environment,
+    // The feature flags' SDK: its client key and, when a real GrowthBook serves them, its address (else this host).
+    'growthbook-client-key': config.growthbook.clientKey,
+    ...(config.growthbook.apiHost ? { 'growthbook-api-host': config.growthbook.apiHost } : {}),
     ...(config.turnstileSiteKey ? { 'turnstile-site-key': config.turnstileSiteKey } : {}),
   };
 }
