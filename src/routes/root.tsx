@@ -23,6 +23,7 @@ import { useVoicesModals } from '../features/voices/index.ts';
 import { useWelcomeModals } from '../features/welcome/index.ts';
 import { useLiveEvents, useSession } from '../machines/index.ts';
 import { useUsageTracking } from '../shared/analytics/use-usage-tracking.ts';
+import { FeatureFlagsProvider } from '../shared/feature-flags/feature-flags.tsx';
 import { isAbsoluteHref } from '../shared/external-links.ts';
 import { useNewOriginalClearing } from './new-original-clearing.ts';
 import { Overlays } from './overlays.tsx';
@@ -128,12 +129,15 @@ export function Root({ preloadRoute }: { preloadRoute?: (path: string) => void }
   useUsageTracking();
   return (
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useLinkHref}>
-      <Outlet />
-      <Overlays />
-      {/* The NPS survey after the fifth finished conversion, at most once per 90 days. */}
-      <NpsSurveyPrompt />
-      <Announcer />
-      <ScrollRestoration />
+      {/* The feature flags, evaluated for the signed-in user (the GrowthBook SDK loads with the first one). */}
+      <FeatureFlagsProvider>
+        <Outlet />
+        <Overlays />
+        {/* The NPS survey after the fifth finished conversion, at most once per 90 days (flag nps-survey). */}
+        <NpsSurveyPrompt />
+        <Announcer />
+        <ScrollRestoration />
+      </FeatureFlagsProvider>
     </RouterProvider>
   );
 }
