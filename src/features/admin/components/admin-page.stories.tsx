@@ -119,14 +119,14 @@ export const ResolveReport: Story = {
   },
 };
 
-/** The last tab, Usage: the funnel and page views per day as charts, each with its numbers as a table. */
+/** The fourth tab, Usage: the funnel and page views per day as charts, each with its numbers as a table. */
 export const UsageFunnel: Story = {
   loaders: [() => adminHarness('/users')],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('rowheader', { name: 'Ada Lovelace' });
     await tabTo(canvas.getByRole('tab', { name: 'Users' }));
-    await userEvent.keyboard('{End}');
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
     await waitFor(() => expect(canvas.getByRole('tab', { name: 'Usage' })).toHaveAttribute('aria-selected', 'true'));
     const funnel = await canvas.findByRole('figure', { name: 'Funnel' });
     await expect(funnel).toHaveTextContent('Funnel');
@@ -153,7 +153,7 @@ export const UsageFails: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole('rowheader', { name: 'Ada Lovelace' });
     await tabTo(canvas.getByRole('tab', { name: 'Users' }));
-    await userEvent.keyboard('{End}');
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
     await expect(await canvas.findByRole('alert')).toHaveTextContent(/Usage could not be loaded/);
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
   },
