@@ -1,9 +1,9 @@
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useSession } from '../../machines/index.ts';
-import { growthBookSource } from './growthbook-source.ts';
 import {
   FLAG_DEFAULTS,
   flagAttributes,
+  deferredSource,
   readFlagSettings,
   type FlagKey,
   type FlagsSnapshot,
@@ -15,7 +15,9 @@ const FlagsContext = createContext<FlagsSource | null>(null);
 let appSource: FlagsSource | null = null;
 /** The app's one source, over the page's settings (made on first use, so the server-side prerender never reads them). */
 function appFlags(): FlagsSource {
-  appSource ??= growthBookSource(readFlagSettings());
+  appSource ??= deferredSource(() =>
+    import('./growthbook-source.ts').then(({ growthBookSource }) => growthBookSource(readFlagSettings())),
+  );
   return appSource;
 }
 

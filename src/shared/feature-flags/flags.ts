@@ -84,3 +84,43 @@ export function staticFlags(
   const snapshot: FlagsSnapshot = { status, values };
   return { getSnapshot: () => snapshot, subscribe: () => () => undefined, identify: () => undefined };
 }
+
+const idle: FlagsSnapshot = { status: 'idle', values: {} };
+const failed: FlagsSnapshot = { status: 'failed', values: {} };
+
+/**
+ * A source whose real one (and its SDK) loads with the first signed-in user: until then, and for guests, nothing
+ * is downloaded; if its code cannot load, the defaults stand.
+ */
+export function deferredSource(load: () => Promise<FlagsSource>): FlagsSource {
+  let inner: FlagsSource | null = null;
+  let state: 'waiting' | 'loading' | 'failed' = 'waiting';
+  let latest: FlagAttributes | null = null;
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+  return {
+    getSnapshot: () => inner?.getSnapshot() ?? (state === 'failed' ? failed : idle),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    identify(attributes) {
+      latest = attributes;
+      if (inner) return inner.identify(attributes);
+      if (!attributes.loggedIn || state !== 'waiting') return;
+      state = 'loading';
+      load().then(
+        (source) => {
+          inner = source;
+          source.subscribe(notify);
+          source.identify(latest ?? attributes);
+          notify();
+        },
+        () => {
+          state = 'failed';
+          notify();
+        },
+      );
+    },
+  };
+}

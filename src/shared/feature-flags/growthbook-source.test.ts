@@ -1,7 +1,7 @@
 import { setPolyfills } from '@growthbook/growthbook-react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testUser } from '../../api/testing/fixtures.ts';
-import { flagAttributes, planAttribute } from './flags.ts';
+import { deferredSource, flagAttributes, planAttribute, staticFlags } from './flags.ts';
 import { growthBookSource } from './growthbook-source.ts';
 
 const A = '00000000-0000-4000-8000-00000000000a';
@@ -115,5 +115,33 @@ describe('flag attributes', () => {
       loggedIn: true,
     });
     expect(flagAttributes(null, 'production')).toEqual({ environment: 'production', loggedIn: false });
+  });
+});
+
+describe('deferredSource: the SDK’s code loads with the first signed-in user', () => {
+  it('loads nothing for guests, then hands the real source the latest user', async () => {
+    const identified: unknown[] = [];
+    let loads = 0;
+    const source = deferredSource(async () => {
+      loads += 1;
+      return { ...staticFlags({ 'new-dashboard': true }), identify: (a) => void identified.push(a) };
+    });
+    source.identify({ environment: 'staging', loggedIn: false });
+    expect(loads).toBe(0);
+    expect(source.getSnapshot().status).toBe('idle');
+    const changed = new Promise<void>((resolve) => source.subscribe(resolve));
+    source.identify({ id: A, environment: 'staging', loggedIn: true });
+    await changed;
+    expect(loads).toBe(1);
+    expect(identified).toEqual([{ id: A, environment: 'staging', loggedIn: true }]);
+    expect(source.getSnapshot()).toEqual({ status: 'ready', values: { 'new-dashboard': true } });
+  });
+
+  it('settles on the defaults when the code cannot load', async () => {
+    const source = deferredSource(() => Promise.reject(new Error('chunk failed')));
+    const changed = new Promise<void>((resolve) => source.subscribe(resolve));
+    source.identify({ id: A, environment: 'staging', loggedIn: true });
+    await changed;
+    expect(source.getSnapshot()).toEqual({ status: 'failed', values: {} });
   });
 });

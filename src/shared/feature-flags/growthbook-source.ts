@@ -1,5 +1,4 @@
-import type * as GrowthBookReact from '@growthbook/growthbook-react';
-import type { GrowthBook } from '@growthbook/growthbook-react';
+import { GrowthBook } from '@growthbook/growthbook-react';
 import {
   FLAG_DEFAULTS,
   FLAG_KEYS,
@@ -9,20 +8,20 @@ import {
   type FlagsSource,
 } from './flags.ts';
 
-type Sdk = Pick<typeof GrowthBookReact, 'GrowthBook'>;
+type Sdk = { GrowthBook: typeof GrowthBook };
 
 /** How long the first features call may take before the app goes on with the defaults (it still applies later). */
 export const FEATURES_TIMEOUT_MS = 4000;
 
 /**
- * The flags from GrowthBook's SDK (@growthbook/growthbook-react), loaded with the first signed-in user only, so
- * the public pages never download it. It fetches `{apiHost}/api/features/{clientKey}` (the embedded service on
+ * The flags from GrowthBook's SDK (@growthbook/growthbook-react). This module (with the SDK) loads with the first
+ * signed-in user only (feature-flags.tsx), so the public pages never download it. It fetches `{apiHost}/api/features/{clientKey}` (the embedded service on
  * this host, or a real GrowthBook) and keeps the answer in its own cache, fresh for 60 s (SPEC.md section 7);
  * each change of user or plan re-evaluates the flags locally. A failed call leaves the defaults (FLAG_DEFAULTS).
  */
 export function growthBookSource(
   settings: FlagSettings,
-  loadSdk: () => Promise<Sdk> = () => import('@growthbook/growthbook-react'),
+  loadSdk: () => Promise<Sdk> = async () => ({ GrowthBook }),
 ): FlagsSource {
   let snapshot: FlagsSnapshot = { status: 'idle', values: {} };
   const listeners = new Set<() => void>();
@@ -46,8 +45,8 @@ export function growthBookSource(
     starting = true;
     publish('loading');
     try {
-      const { GrowthBook } = await loadSdk();
-      const instance = new GrowthBook({
+      const sdk = await loadSdk();
+      const instance = new sdk.GrowthBook({
         apiHost: settings.apiHost,
         clientKey: settings.clientKey,
         attributes: { ...attributes },
