@@ -72,10 +72,12 @@ export const FEATURES_TTL_MS = 60_000;
  */
 export class FeaturesCache {
   private entry: { payload: Promise<FeaturesPayload>; expiresAt: number } | null = null;
-  constructor(
-    private readonly read: () => Promise<FeaturesPayload>,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly read: () => Promise<FeaturesPayload>;
+  private readonly now: () => number;
+  constructor(read: () => Promise<FeaturesPayload>, now: () => number = Date.now) {
+    this.read = read;
+    this.now = now;
+  }
 
   get(): Promise<FeaturesPayload> {
     const at = this.now();
