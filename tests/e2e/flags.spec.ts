@@ -67,7 +67,8 @@ test.describe('feature flags: new-dashboard targeted at one user', () => {
     await expect(row).toContainText('Everyone gets the default', { timeout: 15_000 });
     await expect(table.getByRole('row').filter({ hasText: 'nps-survey' })).toContainText('On');
     await expectNoAxeViolations(admin);
-    await activate(admin, row.getByRole('button', { name: 'Edit new-dashboard' }));
+    // The first row (flags by key); Enter opens its dialog.
+    await activate(admin, row);
     const dialog = admin.getByRole('dialog', { name: 'Edit flag new-dashboard' });
     await expect(dialog).toBeVisible();
     await activate(admin, dialog.getByRole('button', { name: 'Add rule' }));

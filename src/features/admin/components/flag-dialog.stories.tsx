@@ -34,7 +34,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** From the Users tab to Flags (after Usage) and the flag's Edit button, by keyboard; the dialog opens. */
+/** From the Users tab to Flags (after Usage) and the flag's row, by keyboard; Enter opens its dialog. */
 async function openFlag(canvasElement: HTMLElement, key: string) {
   const canvas = within(canvasElement);
   await canvas.findByRole('rowheader', { name: 'Ada Lovelace' });
@@ -42,7 +42,7 @@ async function openFlag(canvasElement: HTMLElement, key: string) {
   await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
   await waitFor(() => expect(canvas.getByRole('tab', { name: 'Flags' })).toHaveAttribute('aria-selected', 'true'));
   const table = await canvas.findByRole('grid', { name: 'Feature flags' });
-  await tabTo(await within(table).findByRole('button', { name: `Edit ${key}` }));
+  await tabTo(await within(table).findByRole('row', { name: new RegExp(key) }));
   await userEvent.keyboard('{Enter}');
   return body().findByRole('dialog', { name: `Edit flag ${key}` });
 }

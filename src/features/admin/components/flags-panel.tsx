@@ -21,8 +21,8 @@ import { FlagDialog, planLabelId } from './flag-dialog.tsx';
 
 /**
  * The admin console's Flags tab (issue 19): the embedded feature flags (GET /api/v3/admin/flags) with their
- * default, their rules in words and the last edit; Edit (or New flag) opens the flag's dialog, and a saved flag
- * replaces its row.
+ * default, their rules in words and the last edit; a row's action (Enter, or a click) opens the flag's dialog, as
+ * New flag opens an empty one, and a saved flag replaces its row.
  */
 export function FlagsPanel() {
   const intl = useIntl();
@@ -56,7 +56,7 @@ export function FlagsPanel() {
 
   return (
     <Stack gap="md">
-      <Text tone="muted">
+      <Text tone="muted" id="admin-flags-hint">
         <FormattedMessage id="admin.flags.lead" />
       </Text>
       <div>
@@ -83,7 +83,11 @@ export function FlagsPanel() {
           <Skeleton height="8rem" />
         </Stack>
       ) : (
-        <Table aria-label={intl.formatMessage({ id: 'admin.flags.tableLabel' })}>
+        <Table
+          aria-label={intl.formatMessage({ id: 'admin.flags.tableLabel' })}
+          aria-describedby="admin-flags-hint"
+          onRowAction={(key) => setEditing(flags.value.find((flag) => flag.key === key) ?? null)}
+        >
           <TableHeader>
             <Column isRowHeader>
               <FormattedMessage id="admin.flags.key" />
@@ -99,9 +103,6 @@ export function FlagsPanel() {
             </Column>
             <Column>
               <FormattedMessage id="admin.flags.updated" />
-            </Column>
-            <Column>
-              <FormattedMessage id="admin.flags.actions" />
             </Column>
           </TableHeader>
           <TableBody items={flags.value} renderEmptyState={() => intl.formatMessage({ id: 'admin.flags.empty' })}>
@@ -120,11 +121,6 @@ export function FlagsPanel() {
                         { date: formatDate(flag.updated_at), name: flag.updated_by.email },
                       )
                     : formatDate(flag.updated_at)}
-                </Cell>
-                <Cell>
-                  <Button variant="secondary" size="sm" onPress={() => setEditing(flag)}>
-                    {intl.formatMessage({ id: 'admin.flags.edit' }, { key: flag.key })}
-                  </Button>
                 </Cell>
               </Row>
             )}
