@@ -1308,7 +1308,9 @@ export interface components {
             rules: {
                 id: string;
                 /** @description A GrowthBook condition on the attributes, e.g. {"id": {"$in": [...]}}. */
-                condition: Record<string, never>;
+                condition: {
+                    [key: string]: unknown;
+                };
                 /** @description The value forced when the condition holds. */
                 force: unknown;
             }[];

@@ -24,7 +24,7 @@ describe('feature flags: the embedded GrowthBook features payload and its admin 
   let userB: SignedIn;
 
   const features = async (key = 'sdk-timbre-embedded') => t.request({ method: 'GET', url: `/api/features/${key}` });
-  const put = (who: SignedIn, key: string, payload: unknown) =>
+  const put = (who: SignedIn, key: string, payload: Record<string, unknown>) =>
     t.request({ method: 'PUT', url: `/api/v3/admin/flags/${key}`, headers: who.headers, payload });
 
   beforeAll(async () => {
