@@ -47,7 +47,9 @@ export interface RouteGroup {
  * view and the funnel's events (about 0.6 kB) and added the admin Usage tab's words to the catalogue. Issue
  * 19's consent raised the landing and sign-in pages' by 1 kB: the root's consent host and rule and the dialog's
  * words in the catalogue (about 0.9 kB; the dialog and the trackers are a lazy 2.3 kB chunk loaded only when
- * there is something to ask or load).
+ * there is something to ask or load); its feature flags and error reporting added the admin Flags and Errors
+ * tabs' and the new dashboard's words to the catalogue and the flags' provider and the error reporter's small
+ * loader to the root (the GrowthBook SDK loads with the first signed-in user, Sentry's when the browser is idle).
  */
 
 /** The route groups, as src/routes/router.tsx and home-route.tsx load them. */

@@ -24,6 +24,7 @@ import { billingHandlers, billingPlugin } from './billing/index.ts';
 import { calibrationsHandlers } from './calibrations/index.ts';
 import { calibrationsPlugin } from './calibrations/calibration-runner.ts';
 import { adminHandlers } from './admin/index.ts';
+import { flagsHandlers, flagsPlugin } from './flags/index.ts';
 import { feedbackHandlers } from './feedback/index.ts';
 import { marketplaceHandlers, marketplacePlugin } from './marketplace/index.ts';
 import { modelsHandlers, modelsPlugin, referenceDataPlugin } from './models/index.ts';
@@ -40,6 +41,7 @@ export const allHandlers: Handlers = {
   ...billingHandlers,
   ...calibrationsHandlers,
   ...adminHandlers,
+  ...flagsHandlers,
   ...feedbackHandlers,
   ...marketplaceHandlers,
   ...modelsHandlers,
@@ -162,9 +164,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     step(devMailPlugin, {}, { when: config.env !== 'production' }),
     // Payments: Stripe with STRIPE_SECRET_KEY, else the local test provider's pages (not in production).
     step(billingPlugin, {}, { service: 'auth' }),
+    // The embedded feature flags (seeded at start) and their features payload's 60 s cache.
+    step(flagsPlugin, {}, { service: 'auth' }),
     // The three contracts' routes, by operationId, after the plugins their handlers use.
     step(
-      contractPlugin('auth', ['identity', 'billing', 'calibrations', 'mail', 'storage', 'monitoring']),
+      contractPlugin('auth', ['identity', 'billing', 'calibrations', 'flags', 'mail', 'storage', 'monitoring']),
       { handlers },
       { service: 'auth' },
     ),

@@ -54,6 +54,7 @@ export async function main() {
     lines.push(
       `  payments: ${startup.payments ?? 'off (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments)'}`,
     );
+    if (startup.flags) lines.push(`  feature flags: ${startup.flags}`);
   }
   if (startup.admin) lines.push(...adminLines(startup.admin));
   console.log([...lines, ''].join('\n'));

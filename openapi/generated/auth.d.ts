@@ -857,6 +857,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/features/{clientKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GrowthBook's SDK features payload for a client key (the embedded feature-flag service)
+         * @description The path GrowthBook's SDK requests from its apiHost (SPEC.md section 7: the feature-flag client fetches its features from its own host). The flags admins edit, as GrowthBook feature definitions: each flag's defaultValue and its rules, a rule forcing its value for the user ids (attribute `id`) or plans (attribute `plan`) it names. Cached 60 s (Cache-Control and on the server; an admin's edit clears it). Only the configured GROWTHBOOK_CLIENT_KEY is known.
+         */
+        get: operations["getFeatures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/admin/flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The embedded feature flags, by key (admins only) */
+        get: operations["listFeatureFlags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/admin/flags/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update a feature flag (admins only)
+         * @description Its description, default value and targeting rules (user ids, plans). Written to the audit log; the features payload serves the change at once (its server-side cache is cleared).
+         */
+        put: operations["saveFeatureFlag"];
+        post?: never;
+        /**
+         * Delete a feature flag (admins only)
+         * @description The SDK then uses the app's own default for it. Written to the audit log.
+         */
+        delete: operations["deleteFeatureFlag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/events": {
         parameters: {
             query?: never;
@@ -1281,6 +1342,72 @@ export interface components {
         };
         AuditPage: components["schemas"]["Page"] & {
             items: components["schemas"]["AuditEntry"][];
+        };
+        /**
+         * @description A plan as a flag's rule targets it (the SDK's `plan` attribute): trial, trial_expired, none (no plan), or the subscription category of a paid plan.
+         * @enum {string}
+         */
+        FlagPlan: "trial" | "trial_expired" | "none" | "explorer" | "creator" | "power" | "tts_only" | "custom" | "per_minute" | "pay_as_you_go";
+        /** @description Forces the flag's value for the users it names by id, or on the plans it names (at least one of them). */
+        FeatureFlagRule: {
+            /** @description The rule's id (kept across edits). */
+            id: string;
+            user_ids: components["schemas"]["Id"][];
+            plans: components["schemas"]["FlagPlan"][];
+            /** @description The value these users get. */
+            value: boolean;
+        };
+        FeatureFlag: {
+            key: string;
+            description: string;
+            /** @description Everyone else's value. */
+            default_value: boolean;
+            rules: components["schemas"]["FeatureFlagRule"][];
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The admin who last saved it; null for the seeded flags and removed accounts. */
+            updated_by: null | components["schemas"]["Owner"];
+        };
+        FeatureFlagList: {
+            items: components["schemas"]["FeatureFlag"][];
+        };
+        FeatureFlagRuleRequest: {
+            /** @description An existing rule's id; a new rule gets one. */
+            id?: string;
+            user_ids?: components["schemas"]["Id"][];
+            plans?: components["schemas"]["FlagPlan"][];
+            value: boolean;
+        };
+        FeatureFlagRequest: {
+            description: string;
+            default_value: boolean;
+            rules: components["schemas"]["FeatureFlagRuleRequest"][];
+        };
+        /** @description GrowthBook's SDK payload (FeatureApiResponse) with plain, unencrypted features. */
+        FeaturesPayload: {
+            /** @constant */
+            status: 200;
+            features: {
+                [key: string]: components["schemas"]["FeatureDefinition"];
+            };
+            /**
+             * Format: date-time
+             * @description When a flag last changed.
+             */
+            dateUpdated: string;
+        };
+        FeatureDefinition: {
+            /** @description The value without a matching rule. */
+            defaultValue: unknown;
+            rules: {
+                id: string;
+                /** @description A GrowthBook condition on the attributes, e.g. {"id": {"$in": [...]}}. */
+                condition: {
+                    [key: string]: unknown;
+                };
+                /** @description The value forced when the condition holds. */
+                force: unknown;
+            }[];
         };
         /** @description The public part of a user, as shown where a project's owner is named. */
         Owner: {
@@ -1871,6 +1998,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The flag's key, as the app asks for it (e.g. new-dashboard). */
+        FlagKey: string;
         /** @description The OAuth provider. */
         Provider: components["schemas"]["OauthProvider"];
         /** @description The visitor's analytics id, so that events before and after login are joined. */
@@ -3466,6 +3595,112 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["AdminOnly"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getFeatures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The SDK client key (GROWTHBOOK_CLIENT_KEY, default sdk-timbre-embedded). */
+                clientKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The features payload. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeaturesPayload"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listFeatureFlags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every flag. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeatureFlagList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminOnly"];
+            default: components["responses"]["Error"];
+        };
+    };
+    saveFeatureFlag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The flag's key, as the app asks for it (e.g. new-dashboard). */
+                key: components["parameters"]["FlagKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeatureFlagRequest"];
+            };
+        };
+        responses: {
+            /** @description The flag as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeatureFlag"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminOnly"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteFeatureFlag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The flag's key, as the app asks for it (e.g. new-dashboard). */
+                key: components["parameters"]["FlagKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AdminOnly"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };

@@ -10,13 +10,13 @@ import type { Handler } from '../platform/handlers.ts';
  * through GET /api/v3/audit.
  */
 
-export type AuditAction = 'user.trust_level' | 'user.custom_plan' | 'report.status';
+export type AuditAction = 'user.trust_level' | 'user.custom_plan' | 'report.status' | 'flag.save' | 'flag.delete';
 
 export interface AuditWrite {
   actorId: string;
   action: AuditAction;
   targetUserId: string | null;
-  subjectType: 'user' | 'conversion_issue' | 'feedback';
+  subjectType: 'user' | 'conversion_issue' | 'feedback' | 'feature_flag';
   subjectId: string;
   before: JsonValue;
   after: JsonValue;

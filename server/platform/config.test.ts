@@ -36,6 +36,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SERVICES: 'auth,billing' })).toThrow(/SERVICES lists unknown service "billing"/);
   });
 
+  it('serves the embedded feature flags unless GROWTHBOOK_API_HOST points the SDK at a real GrowthBook', () => {
+    expect(loadConfig({}).growthbook).toEqual({ clientKey: 'sdk-timbre-embedded', apiHost: undefined });
+    expect(
+      loadConfig({ GROWTHBOOK_API_HOST: 'https://cdn.growthbook.io/', GROWTHBOOK_CLIENT_KEY: 'sdk-abc123' }).growthbook,
+    ).toEqual({ clientKey: 'sdk-abc123', apiHost: 'https://cdn.growthbook.io' });
+    expect(() => loadConfig({ GROWTHBOOK_API_HOST: 'cdn.growthbook.io' })).toThrow(/GROWTHBOOK_API_HOST must be/);
+    expect(() => loadConfig({ GROWTHBOOK_CLIENT_KEY: 'sdk/../x' })).toThrow(/GROWTHBOOK_CLIENT_KEY must be/);
+  });
+
   it('names the environment staging unless ENVIRONMENT says otherwise, and refuses a name that is not one', () => {
     expect(loadConfig({}).environment).toBe('staging');
     expect(loadConfig({ ENVIRONMENT: ' production ' }).environment).toBe('production');

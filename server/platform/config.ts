@@ -67,6 +67,13 @@ export interface Config {
    * is reported as a conversion to the Google tag (when GOOGLE_TAG_ID is set) and to POST /api/v3/events/google.
    */
   conversionTracking: boolean;
+  /**
+   * The feature flags (issue 19). GROWTHBOOK_CLIENT_KEY — the SDK client key the app asks for its features with;
+   * default sdk-timbre-embedded, the key this server's own GET /api/features/{clientKey} answers. GROWTHBOOK_API_HOST
+   * — unset: the app fetches its features from its own host (the embedded flags, edited in the admin console); set
+   * (e.g. https://cdn.growthbook.io): the same SDK in the app talks to that GrowthBook instead, with the client key.
+   */
+  growthbook: { clientKey: string; apiHost: string | undefined };
   /** ADMIN_EMAIL — the admin created at first start. Default admin@timbre.local. */
   adminEmail: string;
   /** ADMIN_PASSWORD — that admin's password; unset means a generated one, printed once at first start. */
@@ -276,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     turnstileSiteKey: env.TURNSTILE_SITE_KEY || undefined,
     googleTagId: googleTagId(env.GOOGLE_TAG_ID),
     conversionTracking: onOff('CONVERSION_TRACKING', env.CONVERSION_TRACKING, true),
+    growthbook: growthbookConfig(env),
     adminEmail: adminEmail(env.ADMIN_EMAIL),
     adminPassword: adminPassword(env.ADMIN_PASSWORD),
     rateLimits: {
@@ -355,6 +363,30 @@ function onOff(name: string, raw: string | undefined, fallback: boolean): boolea
   if (['on', 'true', '1'].includes(value)) return true;
   if (['off', 'false', '0'].includes(value)) return false;
   throw new ConfigError(`${name} must be on or off, got "${raw}"`);
+}
+
+/** The embedded feature-flag service's client key (GET /api/features/sdk-timbre-embedded). */
+export const EMBEDDED_GROWTHBOOK_CLIENT_KEY = 'sdk-timbre-embedded';
+
+function growthbookConfig(env: NodeJS.ProcessEnv): Config['growthbook'] {
+  const clientKey = env.GROWTHBOOK_CLIENT_KEY?.trim() || EMBEDDED_GROWTHBOOK_CLIENT_KEY;
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(clientKey)) {
+    throw new ConfigError(
+      `GROWTHBOOK_CLIENT_KEY must be a GrowthBook client key (letters, digits, - _), got "${clientKey}"`,
+    );
+  }
+  const rawHost = env.GROWTHBOOK_API_HOST?.trim() || undefined;
+  if (rawHost === undefined) return { clientKey, apiHost: undefined };
+  let url: URL;
+  try {
+    url = new URL(rawHost);
+  } catch {
+    throw new ConfigError(`GROWTHBOOK_API_HOST must be an http(s) address, got "${rawHost}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(`GROWTHBOOK_API_HOST must be an http(s) address, got "${rawHost}"`);
+  }
+  return { clientKey, apiHost: rawHost.replace(/\/+$/, '') };
 }
 
 function stripeConfig(env: NodeJS.ProcessEnv): Config['stripe'] {

@@ -19,6 +19,8 @@ export interface StartupReport {
   /** The development mail page, when served. */
   devMailUrl?: string;
   botCheck: 'turnstile' | 'off';
+  /** The feature flags in use: embedded, or the real GrowthBook GROWTHBOOK_API_HOST names. */
+  flags?: string;
   /** The payment provider in use (absent when none is, or this process does not serve the auth service). */
   payments?: string | undefined;
 }

@@ -25,6 +25,8 @@ export function securityHeaderOptions(config: Config, scriptHashes: readonly str
   const turnstile = config.turnstileSiteKey || config.turnstileSecret ? ['https://challenges.cloudflare.com'] : [];
   const stripe = config.stripe ? ['https://checkout.stripe.com', 'https://billing.stripe.com'] : [];
   const google = googleTagSources(config.googleTagId);
+  // A real GrowthBook (GROWTHBOOK_API_HOST) serves the app's feature flags; the embedded ones come from 'self'.
+  const growthbook = config.growthbook.apiHost ? [new URL(config.growthbook.apiHost).origin] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...scriptHashes.map((hash) => `'${hash}'`), ...turnstile, ...google.script],
@@ -35,7 +37,7 @@ export function securityHeaderOptions(config: Config, scriptHashes: readonly str
     'font-src': ["'self'", 'data:'],
     // The live events socket (/ws): 'self' covers ws/wss of this host in current browsers; the public
     // address is named as well for those that read CSP level 2.
-    'connect-src': ["'self'", `${https ? 'wss' : 'ws'}://${site.host}`, ...google.connect],
+    'connect-src': ["'self'", `${https ? 'wss' : 'ws'}://${site.host}`, ...google.connect, ...growthbook],
     'worker-src': ["'self'"],
     'frame-src': turnstile.length + google.frame.length > 0 ? [...turnstile, ...google.frame] : ["'none'"],
     'frame-ancestors': ["'none'"],

@@ -15,8 +15,9 @@ const API_PREFIXES = ['/api/', '/ws', '/healthz', '/readyz', '/dev/'];
 /**
  * Public settings the SPA reads from its page at run time (not baked in at build time), as <meta> tags in
  * index.html and in every prerendered page: the environment's name, the Turnstile site key, the Google tag id
- * (only when one is configured; src/shared/consent loads it after a guest's consent) and whether conversion
- * tracking is on, so the app follows the server's configuration.
+ * (only when one is configured; src/shared/consent loads it after a guest's consent), whether conversion
+ * tracking is on, the error reports' DSN and release, and the feature flags' client key and host, so the app
+ * follows the server's configuration.
  */
 export function spaSettings(config: Config): Record<string, string> {
   return {
@@ -25,6 +26,9 @@ export function spaSettings(config: Config): Record<string, string> {
     'sentry-dsn': config.sentryDsn ?? EMBEDDED_DSN,
     release: config.release,
     ...(config.errorTestRoute ? { 'error-test-route': 'true' } : {}),
+    // The feature flags' SDK: its client key and, when a real GrowthBook serves them, its address (else this host).
+    'growthbook-client-key': config.growthbook.clientKey,
+    ...(config.growthbook.apiHost ? { 'growthbook-api-host': config.growthbook.apiHost } : {}),
     ...(config.turnstileSiteKey ? { 'turnstile-site-key': config.turnstileSiteKey } : {}),
     ...(config.googleTagId ? { 'google-tag-id': config.googleTagId } : {}),
     'conversion-tracking': config.conversionTracking ? 'on' : 'off',

@@ -25,6 +25,7 @@ import { useLiveEvents, useSession } from '../machines/index.ts';
 import { useUsageTracking } from '../shared/analytics/use-usage-tracking.ts';
 import { ConsentHost } from '../shared/consent/consent-host.tsx';
 import { useErrorReportingContext } from '../shared/error-reporting/index.ts';
+import { FeatureFlagsProvider } from '../shared/feature-flags/feature-flags.tsx';
 import { isAbsoluteHref } from '../shared/external-links.ts';
 import { useNewOriginalClearing } from './new-original-clearing.ts';
 import { Overlays } from './overlays.tsx';
@@ -135,12 +136,15 @@ export function Root({ preloadRoute }: { preloadRoute?: (path: string) => void }
     <RouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useLinkHref}>
       {/* Before the page: the consent dialog (a guest on a public page) comes first in the Tab order. */}
       <ConsentHost />
-      <Outlet />
-      <Overlays />
-      {/* The NPS survey after the fifth finished conversion, at most once per 90 days. */}
-      <NpsSurveyPrompt />
-      <Announcer />
-      <ScrollRestoration />
+      {/* The feature flags, evaluated for the signed-in user (the GrowthBook SDK loads with the first one). */}
+      <FeatureFlagsProvider>
+        <Outlet />
+        <Overlays />
+        {/* The NPS survey after the fifth finished conversion, at most once per 90 days (flag nps-survey). */}
+        <NpsSurveyPrompt />
+        <Announcer />
+        <ScrollRestoration />
+      </FeatureFlagsProvider>
     </RouterProvider>
   );
 }

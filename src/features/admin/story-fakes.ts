@@ -4,6 +4,7 @@ import type {
   AuditEntry,
   ErrorReport,
   EventsSummary,
+  FeatureFlag,
   Group,
   Report,
   ReportStatus,
@@ -101,6 +102,30 @@ export interface AdminState {
   errors?: ErrorReport[];
   /** Make the users or groups call fail (the search error). */
   failUsers?: boolean;
+  /** The feature flags (the Flags tab); without them, the app's two seeded flags. */
+  flags?: FeatureFlag[];
+}
+
+/** The embedded service's seeded flags, as GET /api/v3/admin/flags lists them. */
+export function seededFlags(): FeatureFlag[] {
+  return [
+    {
+      key: 'new-dashboard',
+      description: 'The new home dashboard: a summary strip on top.',
+      default_value: false,
+      rules: [],
+      updated_at: '2026-01-02T10:00:00.000Z',
+      updated_by: null,
+    },
+    {
+      key: 'nps-survey',
+      description: 'Offer the NPS survey after the fifth finished conversion.',
+      default_value: true,
+      rules: [{ id: 'no-trials', user_ids: [], plans: ['trial'], value: false }],
+      updated_at: '2026-01-02T10:00:00.000Z',
+      updated_by: null,
+    },
+  ];
 }
 
 const page = <T>(items: T[], offset: number, limit: number) => ({
@@ -203,6 +228,43 @@ export function adminRoutes(state: AdminState, admin: AdminUser): FakeRoutes {
       return { status: 200, body: user };
     },
     'GET /api/projects': () => ({ status: 200, body: { total: 0, offset: 0, limit: 40, items: [] } }),
+    'GET /api/v3/admin/flags': () => ({ status: 200, body: { items: (state.flags ??= seededFlags()) } }),
+    // As the server judges a flag (server/flags/handlers.ts): each rule targets someone, and only real accounts.
+    'PUT /api/v3/admin/flags/{key}': ({ params, body }) => {
+      const flags = (state.flags ??= seededFlags());
+      for (const [i, rule] of body.rules.entries()) {
+        if (!rule.user_ids?.length && !rule.plans?.length) {
+          const field = `body/rules/${i}`;
+          return { status: 422, body: { detail: `${field} must target at least one user id or plan`, field } };
+        }
+        const missing = rule.user_ids?.find((id) => !state.users.some((u) => u.id === id));
+        if (missing) {
+          const field = `body/rules/${i}/user_ids`;
+          return { status: 422, body: { detail: `${field} names no user: ${missing}`, field } };
+        }
+      }
+      const saved: FeatureFlag = {
+        key: params.key,
+        description: body.description,
+        default_value: body.default_value,
+        rules: body.rules.map((rule, i) => ({
+          id: rule.id ?? `r${i}`,
+          user_ids: rule.user_ids ?? [],
+          plans: rule.plans ?? [],
+          value: rule.value,
+        })),
+        updated_at: '2026-01-07T10:00:00.000Z',
+        updated_by: {
+          id: admin.id,
+          username: admin.username,
+          email: admin.email,
+          first_name: admin.first_name,
+          last_name: admin.last_name,
+        },
+      };
+      state.flags = [...flags.filter((f) => f.key !== saved.key), saved].sort((a, b) => a.key.localeCompare(b.key));
+      return { status: 200, body: saved };
+    },
     'POST /api/v3/owners': ({ body }) => ({
       status: 200,
       body: {

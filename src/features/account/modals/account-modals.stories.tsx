@@ -7,6 +7,8 @@ import type { FakeRoutes } from '../../../api/testing/index.ts';
 import { liveEventBus } from '../../../machines/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { useModal } from '../../../shared/modals/index.ts';
+import { FeatureFlagsProvider } from '../../../shared/feature-flags/feature-flags.tsx';
+import { staticFlags } from '../../../shared/feature-flags/flags.ts';
 import { NpsSurveyPrompt } from '../nps-prompt.tsx';
 import { NPS_ASKED_KEY } from '../nps-trigger-runtime.ts';
 import { registerAccountModals } from './register.ts';
@@ -254,14 +256,69 @@ function conversionFinished() {
   liveEventBus.trigger.received({ events: [event], gap: false });
 }
 
-function NpsWatcher() {
+const surveyOn = staticFlags({ 'nps-survey': true });
+const surveyOff = staticFlags({ 'nps-survey': false });
+
+function NpsWatcher({ flags = surveyOn }: { flags?: ReturnType<typeof staticFlags> }) {
   return (
-    <>
+    <FeatureFlagsProvider source={flags}>
       <h1>Projects</h1>
       <NpsSurveyPrompt />
-    </>
+    </FeatureFlagsProvider>
   );
 }
+
+/** GET /api/stats answering the story's count of finished conversions. */
+const statsRoute: FakeRoutes = {
+  'GET /api/stats': () => ({
+    status: 200,
+    body: {
+      projects: 1,
+      folders: 1,
+      originals: 2,
+      conversions: finishedConversions,
+      finished_conversions: finishedConversions,
+      seconds_converted: finishedConversions * 4,
+      tts_characters: 0,
+      voices: [],
+    },
+  }),
+  'POST /api/v3/surveys/nps': { status: 204 },
+};
+
+/**
+ * With the `nps-survey` feature flag off (issue 19), the survey is never offered: the fifth and sixth finished
+ * conversions neither read the count nor open it.
+ */
+export const NpsSurveyOffByFlag: Story = {
+  loaders: [
+    async (): Promise<Loaded> => {
+      finishedConversions = 0;
+      return { harness: await createHarness({ path: '/projects', user, routes: statsRoute }) };
+    },
+  ],
+  render: (_args, { loaded }) => (
+    <HarnessRouter harness={(loaded as unknown as Loaded).harness} pattern="/projects">
+      <main>
+        <NpsWatcher flags={surveyOff} />
+      </main>
+    </HarnessRouter>
+  ),
+  play: async ({ canvasElement, loaded }) => {
+    const harness = harnessOf(loaded);
+    await within(canvasElement).findByRole('heading', { name: 'Projects' });
+    await import('../nps-trigger-runtime.ts');
+    await new Promise((r) => setTimeout(r, 100));
+    for (const count of [5, 6]) {
+      finishedConversions = count;
+      conversionFinished();
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    await expect(body().queryByRole('dialog')).toBeNull();
+    await expect(harness.calls.filter((c) => c.path === '/api/stats')).toHaveLength(0);
+    await expect(localStorage.getItem(NPS_ASKED_KEY)).toBeNull();
+  },
+};
 
 /**
  * The NPS survey, as the app asks it: not after the fourth finished conversion; after the fifth (the server's

@@ -155,3 +155,19 @@ export async function listErrorReports(
   const { data } = await api.auth.GET('/api/v3/admin/errors', { params: { query }, signal: options.signal });
   return body(data);
 }
+
+export type FeatureFlag = Auth['schemas']['FeatureFlag'];
+export type FeatureFlagRequest = Auth['schemas']['FeatureFlagRequest'];
+export type FlagPlan = Auth['schemas']['FlagPlan'];
+
+/** GET /api/v3/admin/flags: the embedded feature flags, by key. */
+export async function listFeatureFlags(api: ApiClients, options: Options = {}): Promise<FeatureFlag[]> {
+  const { data } = await api.auth.GET('/api/v3/admin/flags', { signal: options.signal });
+  return body(data).items;
+}
+
+/** PUT /api/v3/admin/flags/{key}: creates or replaces a flag; the app's SDK sees it at its next fetch. */
+export async function saveFeatureFlag(api: ApiClients, key: string, flag: FeatureFlagRequest): Promise<FeatureFlag> {
+  const { data } = await api.auth.PUT('/api/v3/admin/flags/{key}', { params: { path: { key } }, body: flag });
+  return body(data);
+}

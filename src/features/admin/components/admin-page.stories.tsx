@@ -119,7 +119,7 @@ export const ResolveReport: Story = {
   },
 };
 
-/** The Usage tab: the funnel and page views per day as charts, each with its numbers as a table. */
+/** The fourth tab, Usage: the funnel and page views per day as charts, each with its numbers as a table. */
 export const UsageFunnel: Story = {
   loaders: [() => adminHarness('/users')],
   play: async ({ canvasElement }) => {

@@ -19,6 +19,7 @@ import {
 import { useApi } from '../../../api/index.ts';
 import { withUsage } from '../admin-rules.ts';
 import { usersSearchMachine } from '../machines/users-search.machine.ts';
+import { FlagsPanel } from './flags-panel.tsx';
 import { GroupsTable } from './groups-table.tsx';
 import { ErrorsPanel } from './errors-panel.tsx';
 import { ReportsQueue } from './reports-queue.tsx';
@@ -36,7 +37,8 @@ export interface AdminPageProps {
 /**
  * /users, the admin console (admins only; the route shows everyone else the not-found page): one search
  * over users and groups, the users table with trust, plan and usage, the groups with their member counts
- * (each opens its members), the queue of reports users send, the usage funnel and page views, and the error reports.
+ * (each opens its members), the queue of reports users send, the usage funnel and page views, the feature
+ * flags and the error reports.
  */
 export function AdminPage({ mediaElement }: AdminPageProps) {
   const intl = useIntl();
@@ -78,6 +80,9 @@ export function AdminPage({ mediaElement }: AdminPageProps) {
           </Tab>
           <Tab id="usage">
             <FormattedMessage id="admin.tab.usage" />
+          </Tab>
+          <Tab id="flags">
+            <FormattedMessage id="admin.tab.flags" />
           </Tab>
           {/* Last: the app's and the server's error reports (issue 19). */}
           <Tab id="errors">
@@ -125,6 +130,9 @@ export function AdminPage({ mediaElement }: AdminPageProps) {
         </TabPanel>
         <TabPanel id="usage">
           <UsagePanel />
+        </TabPanel>
+        <TabPanel id="flags">
+          <FlagsPanel />
         </TabPanel>
         <TabPanel id="errors">
           <ErrorsPanel />

@@ -2,7 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { announcementLog } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
-import { testUser } from '../../../api/testing/index.ts';
+import { makePage, makeProject, testCredits, testUser, type FakeRoutes } from '../../../api/testing/index.ts';
+import { FeatureFlagsProvider } from '../../../shared/feature-flags/feature-flags.tsx';
+import { staticFlags } from '../../../shared/feature-flags/flags.ts';
 import { registerWelcomeModals } from '../../welcome/modals/register.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
@@ -215,5 +217,104 @@ export const YourWorkFailed: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(/Your totals could not be loaded/)).toBeVisible();
     await expect(canvas.getByRole('article', { name: 'Projects' })).toBeVisible();
+  },
+};
+
+/** What the summary strip reads: the credits, the user's totals and the newest projects. */
+const summaryRoutes: FakeRoutes = {
+  'GET /api/v3/credits': {
+    status: 200,
+    body: testCredits({ seconds: 1800, available_seconds: 1290, chars: 10_000, tts_chars: 7_250 }),
+  },
+  'GET /api/stats': {
+    status: 200,
+    body: {
+      projects: 2,
+      folders: 3,
+      originals: 7,
+      conversions: 14,
+      finished_conversions: 12,
+      seconds_converted: 300,
+      tts_characters: 2750,
+      voices: [],
+    },
+  },
+  'GET /api/projects': {
+    status: 200,
+    body: makePage([
+      makeProject(3, 'Audiobook', { stats: { folders: 2, originals: 5, conversions: 9, duration: 0, size: 0 } }),
+      makeProject(1, 'Podcast', { stats: { folders: 1, originals: 2, conversions: 5, duration: 0, size: 0 } }),
+    ]),
+  },
+};
+
+const creator = testUser({
+  profession: 'narrator',
+  stripe: { subscription_status: 'active', trial_used: true, subscription_category: 'creator' },
+});
+
+/**
+ * The new dashboard (feature flag `new-dashboard` on): a summary strip leads the page with the minutes and
+ * characters left (GET /api/v3/credits), the conversions finished and not (GET /api/stats), the projects with the
+ * newest recordings (GET /api/projects, newest first) and New recording, reached by keyboard.
+ */
+export const NewDashboardOn: Story = {
+  loaders: [async () => ({ harness: await createHarness({ path: '/', user: creator, routes: summaryRoutes }) })],
+  render: (_args, { loaded }) => (
+    <HarnessRouter harness={loaded.harness as Harness} pattern="/">
+      <FeatureFlagsProvider source={staticFlags({ 'new-dashboard': true })}>
+        <main>
+          <DashboardPage />
+        </main>
+      </FeatureFlagsProvider>
+    </HarnessRouter>
+  ),
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    const canvas = within(canvasElement);
+    const strip = await canvas.findByRole('region', { name: 'At a glance' });
+    const minutes = await within(strip).findByRole('meter', { name: 'Minutes left' });
+    await expect(minutes).toHaveAttribute('aria-valuetext', '21 of 30 minutes');
+    await expect(within(strip).getByRole('meter', { name: 'Text-to-speech characters left' })).toHaveAttribute(
+      'aria-valuetext',
+      '7,250 of 10,000',
+    );
+    await waitFor(() => expect(strip).toHaveTextContent('12 finished, 2 in progress or failed'));
+    const recent = await within(strip).findByRole('link', { name: 'Audiobook' });
+    await expect(recent).toHaveAttribute('href', '/ada/audiobook');
+    await expect(strip).toHaveTextContent('Last recording 04 Jan 2026 · 5 originals · 9 conversions');
+    const query = h.calls.find((c) => c.method === 'GET' && c.path === '/api/projects')?.query;
+    await expect(query && Object.fromEntries(query)).toMatchObject({
+      sort: 'last_recording_at',
+      direction: 'desc',
+      limit: '3',
+    });
+    // The strip's primary action comes first on the page after the header.
+    const newRecording = within(strip).getByRole('link', { name: 'New recording' });
+    await tabTo(newRecording);
+    await userEvent.keyboard('{Enter}');
+    await expect(await canvas.findByText('Now at /new')).toBeVisible();
+  },
+};
+
+/** The flag off (its default): the dashboard as it was, without the summary strip. */
+export const NewDashboardOff: Story = {
+  loaders: [async () => ({ harness: await createHarness({ path: '/', user: creator, routes: summaryRoutes }) })],
+  render: (_args, { loaded }) => (
+    <HarnessRouter harness={loaded.harness as Harness} pattern="/">
+      <FeatureFlagsProvider source={staticFlags({ 'new-dashboard': false })}>
+        <main>
+          <DashboardPage />
+        </main>
+      </FeatureFlagsProvider>
+    </HarnessRouter>
+  ),
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Your plan: Creator.' })).toBeVisible();
+    await canvas.findByRole('region', { name: 'Your work so far' });
+    await expect(canvas.queryByRole('region', { name: 'At a glance' })).toBeNull();
+    await expect(h.calls.some((c) => c.path === '/api/projects')).toBe(false);
   },
 };

@@ -24,6 +24,8 @@ import type { MessageId } from '../../../i18n/index.ts';
 import { EXPLORER, planNameId } from '../../../shared/price-list.ts';
 import * as styles from './dashboard.css.ts';
 import { useModal } from '../../../shared/modals/index.ts';
+import { useFlag } from '../../../shared/feature-flags/feature-flags.tsx';
+import { DashboardSummary } from './dashboard-summary.tsx';
 
 /** The places the dashboard points to (their pages arrive with the projects, recording and voices features). */
 const SHORTCUTS = [
@@ -45,13 +47,15 @@ function planState(user: User, flags: { isTrial: boolean; isTrialExpired: boolea
 
 /**
  * Home for a signed-in, verified user: a greeting, where the plan stands (from the user's own data), the way to
- * the main tasks, and, while unknown, a question about their work (the userProfession modal).
+ * the main tasks, and, while unknown, a question about their work (the userProfession modal). With the
+ * `new-dashboard` feature flag on, a summary strip leads the page (DashboardSummary).
  */
 export function DashboardPage() {
   const intl = useIntl();
   const session = useSession();
   const subscription = useSubscription();
   const profession = useModal('userProfession');
+  const newDashboard = useFlag('new-dashboard');
   const user = session.user;
   if (!user) return null;
   const plan = planState(user, session);
@@ -63,6 +67,8 @@ export function DashboardPage() {
         description={<FormattedMessage id="dashboard.lead" />}
         gap="none"
       />
+
+      {newDashboard.settled && newDashboard.on ? <DashboardSummary /> : null}
 
       <section className={styles.plan} aria-labelledby="dashboard-plan">
         <h2 id="dashboard-plan" className={styles.planText}>

@@ -1,0 +1,121 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { announcementLog } from '../../../../design-system/index.ts';
+import { HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
+import { uuid } from '../../../api/testing/index.ts';
+import type { AdminState } from '../story-fakes.ts';
+import { AdminPage } from './admin-page.tsx';
+import { adminHarness } from './story-world.ts';
+
+/**
+ * The admin console's Flags tab and its flag dialog (issue 19), in the console over the in-memory admin server:
+ * everything by keyboard, from the tab list to the saved row.
+ */
+
+async function tabTo(element: HTMLElement, max = 80) {
+  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
+  await expect(element).toHaveFocus();
+}
+
+const body = () => within(document.body);
+const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
+
+const meta = {
+  title: 'Features/Admin/Flag dialog',
+  parameters: { layout: 'fullscreen' },
+  render: (_args, { loaded }) => (
+    <HarnessRouter harness={loaded.harness as Harness} pattern="/users">
+      <main>
+        <AdminPage mediaElement="video" />
+      </main>
+    </HarnessRouter>
+  ),
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** From the Users tab to Flags (after Usage), by keyboard: the flags' table. */
+async function flagsTab(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await canvas.findByRole('rowheader', { name: 'Ada Lovelace' });
+  await tabTo(canvas.getByRole('tab', { name: 'Users' }));
+  await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
+  await waitFor(() => expect(canvas.getByRole('tab', { name: 'Flags' })).toHaveAttribute('aria-selected', 'true'));
+  return canvas.findByRole('grid', { name: 'Feature flags' });
+}
+
+/** The flag's row in the Flags tab, by keyboard; Enter opens its dialog. */
+async function openFlag(canvasElement: HTMLElement, key: string) {
+  const table = await flagsTab(canvasElement);
+  await tabTo(await within(table).findByRole('row', { name: new RegExp(key) }));
+  await userEvent.keyboard('{Enter}');
+  return body().findByRole('dialog', { name: `Edit flag ${key}` });
+}
+
+/** The flags listed by key with their default and their rules in words. */
+export const FlagsListed: Story = {
+  loaders: [() => adminHarness('/users')],
+  play: async ({ canvasElement }) => {
+    const table = await flagsTab(canvasElement);
+    const dashboard = await within(table).findByRole('row', { name: /new-dashboard/ });
+    await expect(dashboard).toHaveTextContent('Off');
+    await expect(dashboard).toHaveTextContent('Everyone gets the default');
+    const nps = within(table).getByRole('row', { name: /nps-survey/ });
+    await expect(nps).toHaveTextContent('Off for Free trial');
+    await expect(nps).toHaveTextContent('02 Jan 2026');
+  },
+};
+
+/**
+ * The admin targets new-dashboard at Ada's account id by keyboard: the saved flag is announced, the dialog
+ * closes and the row says the rule.
+ */
+export const TargetAUser: Story = {
+  loaders: [() => adminHarness('/users')],
+  play: async ({ canvasElement, loaded }) => {
+    const h = loaded.harness as Harness;
+    const canvas = within(canvasElement);
+    const dialog = await openFlag(canvasElement, 'new-dashboard');
+    const table = canvas.getByRole('grid', { name: 'Feature flags' });
+
+    await tabTo(within(dialog).getByRole('button', { name: 'Add rule' }));
+    await userEvent.keyboard('{Enter}');
+    const ids = await within(dialog).findByRole('textbox', { name: 'Account ids' });
+    await tabTo(ids);
+    await userEvent.keyboard(uuid(1));
+    await expect(within(dialog).getByRole('radio', { name: 'On' })).toBeChecked();
+    await tabTo(within(dialog).getByRole('button', { name: 'Save flag' }));
+    await userEvent.keyboard('{Enter}');
+
+    await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(announced()).toContain('Flag new-dashboard saved.'));
+    const put = h.calls.find((c) => c.method === 'PUT' && c.path === '/api/v3/admin/flags/new-dashboard');
+    await expect(put?.body).toEqual({
+      description: 'The new home dashboard: a summary strip on top.',
+      default_value: false,
+      rules: [{ user_ids: [uuid(1)], value: true }],
+    });
+    await expect(within(table).getByRole('row', { name: /new-dashboard/ })).toHaveTextContent('On for 1 account');
+  },
+};
+
+/** An id of no account: the refusal stands at Rule 1's account ids, the dialog stays open with what was typed. */
+export const RefusedAtTheField: Story = {
+  loaders: [() => adminHarness('/users')],
+  play: async ({ canvasElement, loaded }) => {
+    const state = (loaded as { state: AdminState }).state;
+    const dialog = await openFlag(canvasElement, 'new-dashboard');
+    await tabTo(within(dialog).getByRole('button', { name: 'Add rule' }));
+    await userEvent.keyboard('{Enter}');
+    const ids = await within(dialog).findByRole('textbox', { name: 'Account ids' });
+    const nobody = uuid(404);
+    await tabTo(ids);
+    await userEvent.keyboard(nobody);
+    await tabTo(within(dialog).getByRole('button', { name: 'Save flag' }));
+    await userEvent.keyboard('{Enter}');
+    await expect(await within(dialog).findByText(`Names no user: ${nobody}`)).toBeVisible();
+    await expect(ids).toHaveAttribute('aria-invalid', 'true');
+    await expect(ids).toHaveValue(nobody);
+    await expect(state.flags?.find((f) => f.key === 'new-dashboard')?.rules).toEqual([]);
+  },
+};
