@@ -28,14 +28,14 @@ describe('platform: security, 501 and validation on every operation', () => {
   });
   afterAll(() => t.close());
 
-  it('serves all 89 calls of the spec (and the designed private-voice check, OAuth provider list, form_post receiver, billing webhook, credit ledger and its export, Custom plans, the marketing samples, the pitch tool’s nearest voices and the usage summary)', () => {
-    expect(operations).toHaveLength(102);
-    expect(new Set(operations.map((o) => o.operationId)).size).toBe(102);
+  it('serves all 89 calls of the spec (and the designed private-voice check, OAuth provider list, form_post receiver, billing webhook, credit ledger and its export, Custom plans, the marketing samples, the pitch tool’s nearest voices, the usage summary, a user’s activity, the feature flags and the error reports)', () => {
+    expect(operations).toHaveLength(109);
+    expect(new Set(operations.map((o) => o.operationId)).size).toBe(109);
   });
 
   it('answers 401 with a JSON detail to an anonymous caller on every operation that needs sign-in', async () => {
     // Exactly these may be called without signing in: the ways in, password recovery, pricing, the marketing
-    // site's samples, the pitch tool's nearest voices and tracking.
+    // site's samples, the pitch tool's nearest voices, tracking, the feature flags' payload and the error tunnel.
     expect(
       operations
         .filter(isPublic)
@@ -44,6 +44,7 @@ describe('platform: security, 501 and validation on every operation', () => {
     ).toEqual([
       'changePassword',
       'forgotPassword',
+      'getFeatures',
       'getOauthUri',
       'getShowcase',
       'getSubscriptions',
@@ -53,6 +54,7 @@ describe('platform: security, 501 and validation on every operation', () => {
       'oauthCallback',
       'oauthLogin',
       'receiveBillingWebhook',
+      'receiveErrorEnvelope',
       'signup',
       'trackEvent',
       'trackGoogleEvent',
@@ -456,7 +458,8 @@ describe('platform: contract check, health, request ids and the SPA', () => {
     try {
       for (const url of ['/', '/signup']) {
         const page = await t.request({ method: 'GET', url, headers: { accept: 'text/html' } });
-        expect(page.body).toContain('<meta name="turnstile-site-key" content="0x4AAA&quot;&lt;key&gt;"></head>');
+        expect(page.body).toContain('<meta name="turnstile-site-key" content="0x4AAA&quot;&lt;key&gt;">');
+        expect(page.body).toContain('<meta name="environment" content="staging">');
       }
     } finally {
       await t.close();
