@@ -188,6 +188,7 @@ describe('access: admin operations are for admins, before anything else', () => 
         'listFeatureFlags',
         'listGroups',
         'listReports',
+        'listUserEvents',
         'listUsers',
         'saveFeatureFlag',
         'setCustomPlan',
