@@ -104,6 +104,9 @@ export default mergeConfig(
               headless: true,
               provider: playwright({
                 launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+                // The design system drops motion for users who ask (global.css.ts): a modal's 200 ms fade-in
+                // otherwise leaves its text at opacity 0 for as long as a loaded 2-core CI machine makes it last.
+                contextOptions: { reducedMotion: 'reduce' },
               }),
               instances: [{ browser: 'chromium' }],
             },

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog } from '../../design-system/index.ts';
 import { mergeRoutes, testUser, type FakeRoute } from '../api/testing/index.ts';
 import {
   conversionsRoutes,
@@ -27,6 +26,7 @@ import { createHarness, HarnessRouter, type Harness } from '../machines/story-ha
 import { resetTermsAcceptance } from '../shared/terms-gate.ts';
 import { ChooseVoicesRoute } from './choose-voices-route.tsx';
 import { RouteGuard } from './route-guard.tsx';
+import { announced, tabTo } from '../../design-system/testing/index.ts';
 
 /**
  * /choose-voices as the app composes it: the voice choice with the conversions' "Order conversions" under
@@ -34,14 +34,8 @@ import { RouteGuard } from './route-guard.tsx';
  * button waits, the order the server got, where the user lands, the upgrade prompt, the refused voice.
  */
 
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
 const original = makeOriginal({ label: 'Interview take 2' });
 const ORDER_ROUTE = 'POST /api/v2/orders' as const;
-
-async function tabTo(element: HTMLElement, max = 150) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
 
 async function pressEnterOn(element: HTMLElement) {
   await tabTo(element);

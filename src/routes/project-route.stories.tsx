@@ -16,6 +16,7 @@ import { createHarness, HarnessRouter, type Harness } from '../machines/story-ha
 import { makeFolder, makeProject, mergeRoutes, testUser } from '../api/testing/index.ts';
 import { ProjectRoute } from './project-route.tsx';
 import { RouteGuard } from './route-guard.tsx';
+import { tabTo } from '../../design-system/testing/index.ts';
 
 /**
  * The project page as the app composes it: each original with its conversions under its player, and the
@@ -51,11 +52,6 @@ async function load(path: string, user = testUser()): Promise<Loaded> {
   });
   listPreferencesStore.trigger.reload();
   return { harness };
-}
-
-async function tabTo(element: HTMLElement, max = 200) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
 }
 
 const meta = {

@@ -11,14 +11,11 @@ import { Radio, RadioGroup } from '../RadioGroup/index.ts';
 import { Select } from '../Select/index.ts';
 import { TextField } from '../TextField/index.ts';
 import { Form, type FormProps } from './Form.tsx';
+import { tabTo } from '../../testing/index.ts';
 
 const REQUIRED = 'This field is required.';
 
 /** Tabs until `element` has focus (at most `max` times): the way a keyboard user reaches it. */
-async function tabTo(element: HTMLElement, max = 12) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
 
 const onSubmit = fn((event: FormEvent<HTMLFormElement>) => event.preventDefault());
 

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog, clearAnnouncements } from '../../announcer/announcer.ts';
+import { clearAnnouncements } from '../../announcer/announcer.ts';
 import { Pagination, type PaginationProps } from './Pagination.tsx';
+import { announced, tabTo } from '../../testing/index.ts';
 
 /** A controlled Pagination, as a list screen holds it. */
 function PagedList(props: PaginationProps) {
@@ -33,14 +34,6 @@ const meta = {
 } satisfies Meta<typeof Pagination>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** Tab until `target` has focus (at most `max` presses), as a keyboard user would. */
-async function tabTo(target: HTMLElement, max = 12) {
-  for (let i = 0; i < max && document.activeElement !== target; i++) await userEvent.tab();
-  await expect(target).toHaveFocus();
-}
-
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
 
 /**
  * Enter on a page button goes there: aria-current moves and the status shows the new page, which is said

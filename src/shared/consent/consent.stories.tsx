@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Outlet } from 'react-router';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog, PageBlock, PageHeader } from '../../../design-system/index.ts';
+import { PageBlock, PageHeader } from '../../../design-system/index.ts';
 import { testUser } from '../../api/testing/index.ts';
 import { browserStorage, CONSENT_KEY, readConsent, saveConsent } from '../../machines/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../machines/story-harness.tsx';
 import { SiteFooter } from '../site-footer/site-footer.tsx';
 import { ConsentHost } from './consent-host.tsx';
+import { announced, tabTo } from '../../../design-system/testing/index.ts';
 
 /**
  * The consent dialog as the app shows it (the root's ConsentHost) to a guest on the landing page, with the
@@ -15,14 +16,8 @@ import { ConsentHost } from './consent-host.tsx';
  * the e2e suite loads one (tests/e2e/consent.spec.ts).
  */
 
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
 const googleEvents = (harness: Harness) =>
   harness.calls.filter((c) => c.method === 'POST' && c.path === '/api/v3/events/google');
-
-async function tabTo(element: HTMLElement, max = 20) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
 
 function Landing() {
   return (

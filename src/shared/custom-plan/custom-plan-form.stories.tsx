@@ -4,11 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { TextField, toastStore } from '../../../design-system/index.ts';
 import { ApiError } from '../../api/index.ts';
 import { CustomPlanForm, type CustomPlanFormProps } from './custom-plan-form.tsx';
-
-async function tabTo(element: HTMLElement, max = 20) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
+import { tabTo } from '../../../design-system/testing/index.ts';
 
 const refusal = (field?: string) =>
   new ApiError({ statusCode: 422, detail: 'That figure is refused.', body: {}, ...(field ? { field } : {}) });

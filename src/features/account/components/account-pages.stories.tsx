@@ -6,15 +6,11 @@ import { registerAccountModals } from '../modals/register.ts';
 import { AccountPage } from './account-page.tsx';
 import { ApiReferencePage } from './api-reference-page.tsx';
 import { StatisticsPage } from './statistics-page.tsx';
+import { tabTo } from '../../../../design-system/testing/index.ts';
 
 /** The account pages over a fake server typed from the contract; the plays use the keyboard only. */
 
 const body = () => within(document.body);
-
-async function tabTo(element: HTMLElement, max = 60) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
 
 interface Loaded {
   harness: Harness;

@@ -12,6 +12,7 @@ import { staticFlags } from '../../../shared/feature-flags/flags.ts';
 import { NpsSurveyPrompt } from '../nps-prompt.tsx';
 import { NPS_ASKED_KEY } from '../nps-trigger-runtime.ts';
 import { registerAccountModals } from './register.ts';
+import { tabTo } from '../../../../design-system/testing/index.ts';
 
 /**
  * The account modals on their own, each opened by id through the modal store from a button reached by Tab and
@@ -19,11 +20,6 @@ import { registerAccountModals } from './register.ts';
  */
 
 const body = () => within(document.body);
-
-async function tabTo(element: HTMLElement, max = 30) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
 
 async function openByKeyboard(
   canvasElement: HTMLElement,
@@ -329,27 +325,7 @@ export const NpsSurveyAfterTheFifthConversion: Story = {
   loaders: [
     async (): Promise<Loaded> => {
       finishedConversions = 0;
-      const harness = await createHarness({
-        path: '/projects',
-        user,
-        routes: {
-          'GET /api/stats': () => ({
-            status: 200,
-            body: {
-              projects: 1,
-              folders: 1,
-              originals: 2,
-              conversions: finishedConversions,
-              finished_conversions: finishedConversions,
-              seconds_converted: finishedConversions * 4,
-              tts_characters: 0,
-              voices: [],
-            },
-          }),
-          'POST /api/v3/surveys/nps': { status: 204 },
-        },
-      });
-      return { harness };
+      return { harness: await createHarness({ path: '/projects', user, routes: statsRoute }) };
     },
   ],
   render: (_args, { loaded }) => (

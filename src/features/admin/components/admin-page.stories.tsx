@@ -1,16 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog } from '../../../../design-system/index.ts';
 import { HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import type { AdminState } from '../story-fakes.ts';
 import { AdminPage } from './admin-page.tsx';
 import { adminHarness, adminWorld } from './story-world.ts';
+import { announced, tabTo } from '../../../../design-system/testing/index.ts';
 
-async function tabTo(element: HTMLElement, max = 60) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
 const rowNames = (canvas: HTMLElement) =>
   within(canvas)
     .getAllByRole('rowheader')

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
-  Button,
   Cell,
   Column,
   Disclosure,
+  LoadState,
   Pagination,
   Row,
   Skeleton,
@@ -122,30 +122,27 @@ export function ErrorsPanel() {
     listErrorReports(api, { limit: ERRORS_PAGE_SIZE, offset: (page - 1) * ERRORS_PAGE_SIZE }, { signal }),
   );
 
-  if (reports.status === 'error') {
-    return (
-      <Stack gap="md">
-        <Text tone="critical" role="alert">
-          {intl.formatMessage({ id: 'admin.errors.failed' }, { reason: reports.message })}
-        </Text>
-        <div>
-          <Button variant="secondary" onPress={reports.retry}>
-            <FormattedMessage id="admin.usage.retry" />
-          </Button>
-        </div>
-      </Stack>
-    );
-  }
-  if (reports.status !== 'ready') {
-    return <Skeleton height="12rem" />;
-  }
-  const { items, total } = reports.value;
   return (
-    <Stack gap="md">
-      <ErrorsTable items={items} />
-      {total > ERRORS_PAGE_SIZE ? (
-        <Pagination page={page} pageSize={ERRORS_PAGE_SIZE} total={total} onPageChange={setPage} />
+    <LoadState
+      status={reports.status}
+      loading={<FormattedMessage id="admin.errors.loading" />}
+      placeholder={<Skeleton height="12rem" />}
+      error={
+        reports.status === 'error'
+          ? intl.formatMessage({ id: 'admin.errors.failed' }, { reason: reports.message })
+          : null
+      }
+      onRetry={reports.retry}
+      retryLabel={<FormattedMessage id="admin.errors.retry" />}
+    >
+      {reports.status === 'ready' ? (
+        <Stack gap="md">
+          <ErrorsTable items={reports.value.items} />
+          {reports.value.total > ERRORS_PAGE_SIZE ? (
+            <Pagination page={page} pageSize={ERRORS_PAGE_SIZE} total={reports.value.total} onPageChange={setPage} />
+          ) : null}
+        </Stack>
       ) : null}
-    </Stack>
+    </LoadState>
   );
 }

@@ -1,24 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog } from '../../../../design-system/index.ts';
 import { HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { uuid } from '../../../api/testing/index.ts';
 import type { AdminState } from '../story-fakes.ts';
 import { AdminPage } from './admin-page.tsx';
 import { adminHarness } from './story-world.ts';
+import { announced, tabTo } from '../../../../design-system/testing/index.ts';
 
 /**
  * The admin console's Flags tab and its flag dialog (issue 19), in the console over the in-memory admin server:
  * everything by keyboard, from the tab list to the saved row.
  */
 
-async function tabTo(element: HTMLElement, max = 80) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
-
 const body = () => within(document.body);
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
 
 const meta = {
   title: 'Features/Admin/Flag dialog',

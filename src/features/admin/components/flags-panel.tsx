@@ -5,6 +5,7 @@ import {
   Cell,
   Column,
   formatDate,
+  LoadState,
   Modal,
   Row,
   Skeleton,
@@ -64,69 +65,62 @@ export function FlagsPanel() {
           <FormattedMessage id="admin.flags.new" />
         </Button>
       </div>
-      {flags.status === 'error' ? (
-        <Stack gap="sm">
-          <Text tone="critical" role="alert">
-            {intl.formatMessage({ id: 'admin.flags.failed' }, { reason: flags.message })}
-          </Text>
-          <div>
-            <Button variant="secondary" onPress={flags.retry}>
-              <FormattedMessage id="admin.flags.retry" />
-            </Button>
-          </div>
-        </Stack>
-      ) : flags.status !== 'ready' ? (
-        <Stack gap="sm">
-          <Text tone="muted" role="status">
-            <FormattedMessage id="admin.flags.loading" />
-          </Text>
-          <Skeleton height="8rem" />
-        </Stack>
-      ) : (
-        <Table
-          aria-label={intl.formatMessage({ id: 'admin.flags.tableLabel' })}
-          aria-describedby="admin-flags-hint"
-          onRowAction={(key) => setEditing(flags.value.find((flag) => flag.key === key) ?? null)}
-        >
-          <TableHeader>
-            <Column isRowHeader>
-              <FormattedMessage id="admin.flags.key" />
-            </Column>
-            <Column>
-              <FormattedMessage id="admin.flags.description" />
-            </Column>
-            <Column>
-              <FormattedMessage id="admin.flags.default" />
-            </Column>
-            <Column>
-              <FormattedMessage id="admin.flags.rules" />
-            </Column>
-            <Column>
-              <FormattedMessage id="admin.flags.updated" />
-            </Column>
-          </TableHeader>
-          <TableBody items={flags.value} renderEmptyState={() => intl.formatMessage({ id: 'admin.flags.empty' })}>
-            {(flag) => (
-              <Row id={flag.key} textValue={flag.key}>
-                <Cell>
-                  <code>{flag.key}</code>
-                </Cell>
-                <Cell>{flag.description}</Cell>
-                <Cell>{onOff(flag.default_value)}</Cell>
-                <Cell>{rulesOf(flag)}</Cell>
-                <Cell>
-                  {flag.updated_by
-                    ? intl.formatMessage(
-                        { id: 'admin.flags.updatedBy' },
-                        { date: formatDate(flag.updated_at), name: flag.updated_by.email },
-                      )
-                    : formatDate(flag.updated_at)}
-                </Cell>
-              </Row>
-            )}
-          </TableBody>
-        </Table>
-      )}
+      <LoadState
+        status={flags.status}
+        loading={<FormattedMessage id="admin.flags.loading" />}
+        placeholder={<Skeleton height="8rem" />}
+        error={
+          flags.status === 'error' ? intl.formatMessage({ id: 'admin.flags.failed' }, { reason: flags.message }) : null
+        }
+        onRetry={flags.retry}
+        retryLabel={<FormattedMessage id="admin.flags.retry" />}
+      >
+        {flags.status === 'ready' ? (
+          <Table
+            aria-label={intl.formatMessage({ id: 'admin.flags.tableLabel' })}
+            aria-describedby="admin-flags-hint"
+            onRowAction={(key) => setEditing(flags.value.find((flag) => flag.key === key) ?? null)}
+          >
+            <TableHeader>
+              <Column isRowHeader>
+                <FormattedMessage id="admin.flags.key" />
+              </Column>
+              <Column>
+                <FormattedMessage id="admin.flags.description" />
+              </Column>
+              <Column>
+                <FormattedMessage id="admin.flags.default" />
+              </Column>
+              <Column>
+                <FormattedMessage id="admin.flags.rules" />
+              </Column>
+              <Column>
+                <FormattedMessage id="admin.flags.updated" />
+              </Column>
+            </TableHeader>
+            <TableBody items={flags.value} renderEmptyState={() => intl.formatMessage({ id: 'admin.flags.empty' })}>
+              {(flag) => (
+                <Row id={flag.key} textValue={flag.key}>
+                  <Cell>
+                    <code>{flag.key}</code>
+                  </Cell>
+                  <Cell>{flag.description}</Cell>
+                  <Cell>{onOff(flag.default_value)}</Cell>
+                  <Cell>{rulesOf(flag)}</Cell>
+                  <Cell>
+                    {flag.updated_by
+                      ? intl.formatMessage(
+                          { id: 'admin.flags.updatedBy' },
+                          { date: formatDate(flag.updated_at), name: flag.updated_by.email },
+                        )
+                      : formatDate(flag.updated_at)}
+                  </Cell>
+                </Row>
+              )}
+            </TableBody>
+          </Table>
+        ) : null}
+      </LoadState>
       <Modal
         isOpen={editing !== null}
         onOpenChange={(open) => (open ? undefined : setEditing(null))}

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, Chart, Skeleton, Stack, Text } from '../../../../design-system/index.ts';
+import { Chart, LoadState, Skeleton, Stack, Text } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { useResource } from '../../../machines/index.ts';
 import { getEventsSummary, type FunnelStep } from '../api/admin-api.ts';
@@ -20,28 +20,16 @@ export function UsagePanel({ days = USAGE_DAYS }: { days?: number }) {
   const api = useApi();
   const summary = useResource(['events-summary', days], (signal) => getEventsSummary(api, days, { signal }));
 
-  if (summary.status === 'error') {
-    return (
-      <Stack gap="md">
-        <Text tone="critical" role="alert">
-          {intl.formatMessage({ id: 'admin.usage.failed' }, { reason: summary.message })}
-        </Text>
-        <div>
-          <Button variant="secondary" onPress={summary.retry}>
-            <FormattedMessage id="admin.usage.retry" />
-          </Button>
-        </div>
-      </Stack>
-    );
-  }
   if (summary.status !== 'ready') {
     return (
-      <Stack gap="md">
-        <Text tone="muted" role="status">
-          <FormattedMessage id="admin.usage.loading" />
-        </Text>
-        <Skeleton height="20rem" />
-      </Stack>
+      <LoadState
+        status={summary.status}
+        loading={<FormattedMessage id="admin.usage.loading" />}
+        placeholder={<Skeleton height="20rem" />}
+        error={intl.formatMessage({ id: 'admin.usage.failed' }, { reason: summary.message })}
+        onRetry={summary.retry}
+        retryLabel={<FormattedMessage id="admin.usage.retry" />}
+      />
     );
   }
 

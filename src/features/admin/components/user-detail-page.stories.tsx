@@ -1,16 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog } from '../../../../design-system/index.ts';
 import { HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { uuid } from '../../../api/testing/index.ts';
 import { UserDetailPage } from './user-detail-page.tsx';
 import { adminHarness, adminWorld } from './story-world.ts';
-
-async function tabTo(element: HTMLElement, max = 80) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
+import { announced, tabTo } from '../../../../design-system/testing/index.ts';
 
 const meta = {
   title: 'Features/Admin/User detail page',

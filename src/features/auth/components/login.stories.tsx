@@ -7,12 +7,9 @@ import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { LoginForm } from './login-form.tsx';
 import { LoginMobilePage } from './login-mobile-page.tsx';
 import { LoginPage } from './login-page.tsx';
+import { tabTo } from '../../../../design-system/testing/index.ts';
 
 /** Tabs until `element` has focus: the way a keyboard user reaches it. */
-async function tabTo(element: HTMLElement, max = 30) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
 
 const redirect = fn();
 const PROVIDER_NAMES = { google: 'Google', linkedin: 'LinkedIn', facebook: 'Facebook', apple: 'Apple' } as const;

@@ -5,11 +5,7 @@ import type { FakeAnswer } from '../../../api/testing/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { ChangePasswordPage, ChangePasswordSuccessPage } from './change-password-page.tsx';
 import { ForgotPasswordEmailSentPage, ForgotPasswordPage } from './forgot-password-page.tsx';
-
-async function tabTo(element: HTMLElement, max = 30) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
+import { tabTo } from '../../../../design-system/testing/index.ts';
 
 const meta = {
   title: 'Features/Auth/Password recovery',

@@ -5,11 +5,7 @@ import { sessionStatus } from '../../../machines/index.ts';
 import { testUser } from '../../../api/testing/index.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { SignupPage } from './signup-page.tsx';
-
-async function tabTo(element: HTMLElement, max = 30) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
+import { tabTo } from '../../../../design-system/testing/index.ts';
 
 const newUser = testUser({ verified: false, wizard: { ignoreWizard: false } });
 

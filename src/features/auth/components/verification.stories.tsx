@@ -7,11 +7,7 @@ import { testUser } from '../../../api/testing/index.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { UnverifiedPage } from './unverified-page.tsx';
 import { VerifyEmailPage } from './verify-email-page.tsx';
-
-async function tabTo(element: HTMLElement, max = 30) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
+import { tabTo } from '../../../../design-system/testing/index.ts';
 
 const USER_ID = '5b0f4c36-8c51-4d8e-9d4a-0d7c1e4f1a21';
 const unverified = testUser({ verified: false, wizard: { ignoreWizard: false } });

@@ -1,17 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness, type HarnessOptions } from '../../../machines/story-harness.tsx';
 import { TEST_PRICES, testCredits, testSubscriptions, testUser } from '../../../api/testing/index.ts';
 import { rememberCheckout } from '../pending-checkout.ts';
 import { PlanPage } from './plan-page.tsx';
 import { SubscribedPage } from './subscribed-page.tsx';
-
-async function tabTo(element: HTMLElement, max = 80) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
+import { announced, tabTo } from '../../../../design-system/testing/index.ts';
 
 const TRIAL_ENDS = '2026-11-28T14:00:00.000Z';
 const newUser = testUser({ wizard: { completed: true } });

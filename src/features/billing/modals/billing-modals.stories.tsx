@@ -6,6 +6,7 @@ import { testUser } from '../../../api/testing/index.ts';
 import { registerBillingModals } from './register.ts';
 import type { TrialWarningData } from './trial-warning-modal.tsx';
 import type { UpgradePlanData } from './upgrade-plan-modal.tsx';
+import { tabTo } from '../../../../design-system/testing/index.ts';
 
 /**
  * The billing modals on their own: a button opens each by id through the modal store, as every feature
@@ -14,11 +15,6 @@ import type { UpgradePlanData } from './upgrade-plan-modal.tsx';
  */
 
 const body = () => within(document.body);
-
-async function tabTo(element: HTMLElement, max = 20) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
 
 /** Tabs to the page's button and opens the modal with Enter; resolves with the trigger and the dialog. */
 async function openByKeyboard(canvasElement: HTMLElement, label: string, title: string) {

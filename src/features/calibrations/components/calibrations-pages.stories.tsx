@@ -1,24 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { makeCalibration, testUser, type FakeRoutes } from '../../../api/testing/index.ts';
 import type { Calibration } from '../../../api/index.ts';
 import { registerCalibrationModals } from '../modals/register.ts';
 import { CalibrationsPage } from './calibrations-page.tsx';
 import { CreateCalibrationPage } from './create-calibration-page.tsx';
+import { announced, tabTo } from '../../../../design-system/testing/index.ts';
 
 /**
  * /calibrations and /calibrations/create over the real API clients and a fake auth service that keeps what it
  * is told (enable turns the previous one off, as the server does). Keyboard only.
  */
-
-async function tabTo(element: HTMLElement, max = 40) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
-
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
 
 function calibrationService(start: Calibration[]): FakeRoutes {
   const held = structuredClone(start);

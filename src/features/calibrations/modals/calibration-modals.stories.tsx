@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState, type ReactNode } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog, Button } from '../../../../design-system/index.ts';
+import { Button } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { makeCalibration, testUser, type FakeRoutes } from '../../../api/testing/index.ts';
 import type { Calibration } from '../../../api/index.ts';
 import { openModal } from '../../../shared/modals/index.ts';
 import { registerCalibrationModals } from './register.ts';
+import { announced, tabTo } from '../../../../design-system/testing/index.ts';
 
 /**
  * The calibration modals on their own: a button opens each by id through the modal store (as the pages do),
@@ -14,13 +15,7 @@ import { registerCalibrationModals } from './register.ts';
  * got, what is announced and toasted, and where focus goes.
  */
 
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
 const body = () => within(document.body);
-
-async function tabTo(element: HTMLElement, max = 20) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
 
 async function openByKeyboard(canvasElement: HTMLElement, name: string) {
   const trigger = within(canvasElement).getByRole('button', { name });

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog } from '../../../../design-system/index.ts';
 import type { LiveEvent } from '../../../api/index.ts';
 import { applyLiveBatch, liveEventBus } from '../../../machines/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
@@ -19,6 +18,7 @@ import {
   processing,
   type ConversionsState,
 } from './story-server.ts';
+import { announced, tabTo } from '../../../../design-system/testing/index.ts';
 
 /**
  * An original's conversions as the project page shows them, in every state, over a fake marketplace and
@@ -26,13 +26,6 @@ import {
  * notices: the state, the progress and its step, the time left, the buttons, the original's player and its
  * tracks, the announcements and the requests the server got.
  */
-
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
-
-async function tabTo(element: HTMLElement, max = 60) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
 
 async function pressEnterOn(element: HTMLElement) {
   await tabTo(element);

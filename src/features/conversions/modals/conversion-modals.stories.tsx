@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog, Button, useModal } from '../../../../design-system/index.ts';
+import { Button, useModal } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { testUser } from '../../../api/testing/index.ts';
 import type { Recording } from '../api/conversions-api.ts';
@@ -19,22 +19,17 @@ import type { RegenerationSettingsData } from './regeneration-settings-modal.tsx
 import { registerConversionsModals } from './register.ts';
 import type { RenameConversionData } from './rename-conversion-modal.tsx';
 import type { ReportConversionIssueData } from './report-conversion-issue-modal.tsx';
+import { announced, tabTo } from '../../../../design-system/testing/index.ts';
 
 /**
  * Each conversions modal on its own: a button opens it by id through the modal store (as the conversions
  * list does), over the real API clients and a fake marketplace. Keyboard only; what a user notices.
  */
 
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
 const original = makeOriginal();
 const conversion = makeConversion(1, original, 'Ada', 'done');
 const failedConversion = makeConversion(2, original, 'Bruno', 'error', { error: 'Worker timed out' });
 const voice = makeVoice(1, 'Ada');
-
-async function tabTo(element: HTMLElement, max = 20) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
 
 async function openByKeyboard(canvasElement: HTMLElement, name: string) {
   const trigger = within(canvasElement).getByRole('button', { name });

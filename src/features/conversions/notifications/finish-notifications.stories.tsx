@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog } from '../../../../design-system/index.ts';
 import { liveEventBus } from '../../../machines/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { testUser } from '../../../api/testing/index.ts';
@@ -13,13 +12,13 @@ import {
 } from '../components/story-server.ts';
 import { NOTIFY_ON_FINISH_KEY, notifySettingStore } from '../conversion-preferences.ts';
 import { NotifyOnFinishSwitch, useFinishNotifications } from './finish-notifications.tsx';
+import { announced } from '../../../../design-system/testing/index.ts';
 
 /**
  * "Notify me when a conversion finishes", with the browser's Notification and the tab's visibility faked:
  * turning it on asks the permission; a conversion.finished live event in a hidden tab shows the notification.
  */
 
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
 const original = makeOriginal();
 const conversion = makeConversion(1, original, 'Ada', 'processing');
 

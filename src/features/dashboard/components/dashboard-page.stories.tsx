@@ -7,11 +7,7 @@ import { FeatureFlagsProvider } from '../../../shared/feature-flags/feature-flag
 import { staticFlags } from '../../../shared/feature-flags/flags.ts';
 import { registerWelcomeModals } from '../../welcome/modals/register.ts';
 import { DashboardPage } from './dashboard-page.tsx';
-
-async function tabTo(element: HTMLElement, max = 30) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
+import { tabTo } from '../../../../design-system/testing/index.ts';
 
 async function choose(select: HTMLElement, option: string) {
   await expect(select).toHaveFocus();
@@ -253,22 +249,27 @@ const creator = testUser({
   stripe: { subscription_status: 'active', trial_used: true, subscription_category: 'creator' },
 });
 
-/**
- * The new dashboard (feature flag `new-dashboard` on): a summary strip leads the page with the minutes and
- * characters left (GET /api/v3/credits), the conversions finished and not (GET /api/stats), the projects with the
- * newest recordings (GET /api/projects, newest first) and New recording, reached by keyboard.
- */
-export const NewDashboardOn: Story = {
+/** The dashboard of an active Creator over the summary's answers, with the `new-dashboard` flag as given. */
+const withNewDashboard = (on: boolean): Pick<Story, 'loaders' | 'render'> => ({
   loaders: [async () => ({ harness: await createHarness({ path: '/', user: creator, routes: summaryRoutes }) })],
   render: (_args, { loaded }) => (
     <HarnessRouter harness={loaded.harness as Harness} pattern="/">
-      <FeatureFlagsProvider source={staticFlags({ 'new-dashboard': true })}>
+      <FeatureFlagsProvider source={staticFlags({ 'new-dashboard': on })}>
         <main>
           <DashboardPage />
         </main>
       </FeatureFlagsProvider>
     </HarnessRouter>
   ),
+});
+
+/**
+ * The new dashboard (feature flag `new-dashboard` on): a summary strip leads the page with the minutes and
+ * characters left (GET /api/v3/credits), the conversions finished and not (GET /api/stats), the projects with the
+ * newest recordings (GET /api/projects, newest first) and New recording, reached by keyboard.
+ */
+export const NewDashboardOn: Story = {
+  ...withNewDashboard(true),
   play: async ({ canvasElement, loaded }) => {
     const h = loaded.harness as Harness;
     const canvas = within(canvasElement);
@@ -299,16 +300,7 @@ export const NewDashboardOn: Story = {
 
 /** The flag off (its default): the dashboard as it was, without the summary strip. */
 export const NewDashboardOff: Story = {
-  loaders: [async () => ({ harness: await createHarness({ path: '/', user: creator, routes: summaryRoutes }) })],
-  render: (_args, { loaded }) => (
-    <HarnessRouter harness={loaded.harness as Harness} pattern="/">
-      <FeatureFlagsProvider source={staticFlags({ 'new-dashboard': false })}>
-        <main>
-          <DashboardPage />
-        </main>
-      </FeatureFlagsProvider>
-    </HarnessRouter>
-  ),
+  ...withNewDashboard(false),
   play: async ({ canvasElement, loaded }) => {
     const h = loaded.harness as Harness;
     const canvas = within(canvasElement);

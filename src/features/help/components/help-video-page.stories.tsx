@@ -5,6 +5,7 @@ import { createHarness, HarnessRouter, type Harness } from '../../../machines/st
 import { HELP_VIDEO } from '../help-video-files.ts';
 import recorded from '../help-video-transcript.json';
 import { HelpVideoPage } from './help-video-page.tsx';
+import { tabTo } from '../../../../design-system/testing/index.ts';
 
 /**
  * /help-video with the walkthrough `npm run help-video` recorded (public/help/, served by Storybook as by the
@@ -28,11 +29,6 @@ const meta = {
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-async function tabTo(element: HTMLElement, max = 40) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
 
 /** The files are there with their types; the video's length and the captions' cues are the recorded ones. */
 export const VideoAndCaptionsLoad: Story = {

@@ -13,6 +13,7 @@ import { LandingPage } from './landing-page.tsx';
 import { AupPage, TermsOfUsePage } from './legal-page.tsx';
 import { PricingPage } from './pricing-page.tsx';
 import { UseCasesPage } from './use-cases-page.tsx';
+import { tabTo } from '../../../../design-system/testing/index.ts';
 
 const navigate = fn();
 
@@ -192,11 +193,6 @@ function pricing({
       </HarnessRouter>
     ),
   };
-}
-
-async function tabTo(element: HTMLElement, max = 80) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
 }
 
 /** A guest sees every price the price list sends; every button starts the free trial (sign-up) first. */

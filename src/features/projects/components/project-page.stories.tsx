@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { LIST_PREFERENCES_KEY, listPreferencesStore, NEW_ORIGINAL_KEY } from '../../../machines/index.ts';
 import { testUser, makeFolder, makeProject } from '../../../api/testing/index.ts';
@@ -9,13 +8,7 @@ import { registerBillingModals } from '../../billing/modals/index.ts';
 import { registerProjectsModals } from '../modals/register.ts';
 import { ProjectPage } from './project-page.tsx';
 import { makeOriginal, studioRoutes, type StudioState } from './story-server.ts';
-
-async function tabTo(element: HTMLElement, max = 60) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
-
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
+import { announced, tabTo } from '../../../../design-system/testing/index.ts';
 
 /**
  * An outcome shown as a toast is said exactly once: one entry in the log, one alert in the Notifications

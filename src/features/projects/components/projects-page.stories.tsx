@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { LIST_PREFERENCES_KEY, listPreferencesStore, liveEventBus } from '../../../machines/index.ts';
 import { testUser, makeProject } from '../../../api/testing/index.ts';
@@ -8,13 +7,7 @@ import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { registerProjectsModals } from '../modals/register.ts';
 import { ProjectsPage } from './projects-page.tsx';
 import { studioRoutes, type StudioState } from './story-server.ts';
-
-async function tabTo(element: HTMLElement, max = 40) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
-
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
+import { announced, tabTo } from '../../../../design-system/testing/index.ts';
 
 /**
  * An outcome shown as a toast is said exactly once: one entry in the log, one alert in the Notifications

@@ -1,13 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState, type ReactNode } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog, Button, useModal, type ModalId } from '../../../../design-system/index.ts';
+import { Button, useModal, type ModalId } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { LIST_PREFERENCES_KEY, listPreferencesStore } from '../../../machines/index.ts';
 import { testUser, makeFolder, makeProject } from '../../../api/testing/index.ts';
 import type { Folder, Project, Recording } from '../api/projects-api.ts';
 import { makeOriginal, studioRoutes, type StudioState } from '../components/story-server.ts';
 import { registerProjectsModals } from './register.ts';
+import { announced, tabTo } from '../../../../design-system/testing/index.ts';
 
 /**
  * Each studio modal on its own: a button opens it by id through the modal store (as the pages do), over
@@ -18,13 +19,7 @@ import { registerProjectsModals } from './register.ts';
 const RULE =
   'Must contain only latin letters, numbers, parenthesis, square brackets, dots or commas, length should be between 1 and 40 characters';
 
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
 const body = () => within(document.body);
-
-async function tabTo(element: HTMLElement, max = 20) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
 
 /** Tabs to the only button on the page and opens the modal with Enter. */
 async function openByKeyboard(canvasElement: HTMLElement, name: string) {

@@ -8,13 +8,7 @@ import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { registerRecorderModals } from '../modals/register.ts';
 import { RecorderPage, type RecorderPageProps } from './recorder-page.tsx';
 import { StoryRequest, type ReceivedUpload } from './story-upload.ts';
-
-async function tabTo(element: HTMLElement, max = 40) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
-
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
+import { announced, tabTo } from '../../../../design-system/testing/index.ts';
 
 /** Everything announced from now on (the log itself keeps only the latest few). */
 function listen(): { heard: string[]; stop: () => void } {

@@ -5,16 +5,12 @@ import { Button, useModal } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { testUser } from '../../../api/testing/index.ts';
 import { registerRecorderModals } from './register.ts';
+import { tabTo } from '../../../../design-system/testing/index.ts';
 
 /**
  * disabledMicrophone on its own: a button opens it by id through the modal store, as the recorder does
  * when the browser refuses the microphone. Keyboard only.
  */
-
-async function tabTo(element: HTMLElement, max = 20) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
 
 /** Opens the modal, with a retry (as the recorder passes) or without one; shows how often it asked again. */
 function Opener({ withRetry }: { withRetry: boolean }) {

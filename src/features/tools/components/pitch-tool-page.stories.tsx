@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fromCallback } from 'xstate';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog } from '../../../../design-system/index.ts';
 import { synthesiseClip } from '../../../../design-system/components/WaveformPlayer/story-audio.ts';
 import { makeNearestVoice, testUser } from '../../../api/testing/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import type { CaptureEvent } from '../../../shared/recorder/capture-actor.ts';
 import { PitchToolPage } from './pitch-tool-page.tsx';
+import { announced, tabTo } from '../../../../design-system/testing/index.ts';
 
 /**
  * The guests' pitch tool over a fake server typed from the contract. The microphone is a synthetic capture
@@ -42,13 +42,6 @@ const syntheticCapture = (samples: Float32Array) =>
     });
     return () => clearInterval(timer);
   });
-
-async function tabTo(element: HTMLElement, max = 40) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
-
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
 
 interface Loaded {
   harness: Harness;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState, type ReactNode } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog, Button, modalStore, toastStore, type ModalId } from '../../../../design-system/index.ts';
+import { Button, modalStore, toastStore, type ModalId } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { LAST_USED_VOICES_KEY, lastUsedVoicesStore } from '../../../machines/index.ts';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../../../api/testing/index.ts';
 import { registerBillingModals } from '../../billing/modals/index.ts';
 import { registerTtsModals } from './register.ts';
+import { announced, tabTo } from '../../../../design-system/testing/index.ts';
 
 /**
  * The text-to-speech modals on their own: a button opens each by id through the modal store (as a page
@@ -61,14 +62,8 @@ const LAST_USED = {
   },
 };
 
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
 const body = () => within(document.body);
 const ttsCalls = (h: Harness) => h.calls.filter((c) => c.method === 'POST' && c.path === '/api/v2/recordings/tts');
-
-async function tabTo(element: HTMLElement, max = 40) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
 
 /** Tabs to the trigger and opens the modal with Enter; resolves with the trigger and the dialog. */
 async function openByKeyboard(canvasElement: HTMLElement, name: string, dialogName: string | RegExp) {

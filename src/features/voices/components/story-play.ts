@@ -1,5 +1,5 @@
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog } from '../../../../design-system/index.ts';
+import { tabTo as tabToAtMost } from '../../../../design-system/testing/index.ts';
 import { createHarness, type Harness } from '../../../machines/story-harness.tsx';
 import { lastUsedVoicesStore, listPreferencesStore, voiceSelectionStore } from '../../../machines/index.ts';
 import { testUser } from '../../../api/testing/index.ts';
@@ -8,14 +8,11 @@ import { voicesRoutes, type VoicesState } from './story-server.ts';
 
 /** Shared steps of the voice pages' stories (test support, never imported by the app). */
 
-export const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
+export { announced } from '../../../../design-system/testing/index.ts';
 export const body = () => within(document.body);
 
 /** Tabs until the element has focus (it must be reachable by Tab). */
-export async function tabTo(element: HTMLElement, max = 120) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
+export const tabTo = (element: HTMLElement) => tabToAtMost(element, 120);
 
 export async function pressEnterOn(element: HTMLElement) {
   await tabTo(element);

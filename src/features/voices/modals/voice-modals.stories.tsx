@@ -1,13 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState, type ReactNode } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog, Button, modalStore, type ModalId } from '../../../../design-system/index.ts';
+import { Button, modalStore, type ModalId } from '../../../../design-system/index.ts';
 import { createHarness, HarnessRouter, type Harness } from '../../../machines/story-harness.tsx';
 import { makeCalibration, testUser } from '../../../api/testing/index.ts';
 import type { Voice } from '../api/voices-api.ts';
 import { catalogue, voicesRoutes, type VoicesState } from '../components/story-server.ts';
 import { EMPTY_VOICE_FILTERS, VOICE_FILTERS_KEY, voiceFiltersStore } from '../voice-filters.store.ts';
 import { registerVoicesModals } from './register.ts';
+import { announced, tabTo } from '../../../../design-system/testing/index.ts';
 
 /**
  * Each voice modal on its own: a button opens it by id through the modal store (as the pages do), over the
@@ -15,13 +16,7 @@ import { registerVoicesModals } from './register.ts';
  * and what the server got: the request, what is announced, where focus goes.
  */
 
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
 const body = () => within(document.body);
-
-async function tabTo(element: HTMLElement, max = 40) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
 
 /** Tabs to the trigger and opens the modal with Enter; resolves with the trigger and the dialog. */
 async function openByKeyboard(canvasElement: HTMLElement, name: string, dialogName: string | RegExp) {

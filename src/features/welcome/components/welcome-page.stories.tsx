@@ -7,11 +7,7 @@ import { testUser } from '../../../api/testing/index.ts';
 import { RouteGuard } from '../../../routes/route-guard.tsx';
 import { registerWelcomeModals } from '../modals/register.ts';
 import { WelcomePage } from './welcome-page.tsx';
-
-async function tabTo(element: HTMLElement, max = 30) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
+import { tabTo } from '../../../../design-system/testing/index.ts';
 
 /** Opens a select with the keyboard and picks the option by its name. */
 async function choose(select: HTMLElement, option: string) {

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { announcementLog } from '../../../../design-system/index.ts';
 import { synthesiseClip } from '../../../../design-system/components/WaveformPlayer/story-audio.ts';
 import type { LiveEvent } from '../../../api/index.ts';
 import { liveEventBus, sessionStatus } from '../../../machines/index.ts';
@@ -19,6 +18,7 @@ import { RouteGuard } from '../../../routes/route-guard.tsx';
 import type { Recording } from '../api/welcome-api.ts';
 import { registerWelcomeModals } from '../modals/register.ts';
 import { WelcomePage } from './welcome-page.tsx';
+import { announced, tabTo } from '../../../../design-system/testing/index.ts';
 
 /**
  * The welcome wizard's conversion steps (create, proccesing, conversions) over a fake network, with live
@@ -74,12 +74,7 @@ const processing = (n: number, stage: string): LiveEvent =>
     },
   }) as LiveEvent;
 const send = (events: LiveEvent[]) => liveEventBus.trigger.received({ events, gap: false });
-const announced = () => announcementLog.getSnapshot().context.entries.map((e) => e.message);
 
-async function tabTo(element: HTMLElement, max = 40) {
-  for (let i = 0; i < max && document.activeElement !== element; i++) await userEvent.tab();
-  await expect(element).toHaveFocus();
-}
 async function press(element: HTMLElement) {
   await tabTo(element);
   await userEvent.keyboard('{Enter}');
