@@ -79,6 +79,8 @@ test.describe('accounts, keyboard only', () => {
     await typeInto(page, page.getByLabel(/^Password/).and(page.locator('input')), PASSWORD);
     await tabTo(page, page.getByRole('checkbox', { name: /I agree to the Terms Of Use/ }));
     await page.keyboard.press('Space');
+    // The form filled in, as every journey's sign-up leaves it (tests/e2e/journeys.ts).
+    await expectNoAxeViolations(page);
     await activate(page, page.getByRole('button', { name: 'Create Account' }));
 
     await expect(page).toHaveURL(/\/unverified$/);

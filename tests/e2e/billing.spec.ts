@@ -73,7 +73,7 @@ test.describe('plans and billing, keyboard only', () => {
     const creator = page.getByRole('article', { name: 'Creator' });
     await expect(creator.getByText('$199 a month')).toBeVisible();
     await activate(page, creator.getByRole('button', { name: 'Choose Creator' }));
-    await payLocally(page, '$199');
+    await payLocally(page, '$199', { axe: true });
 
     // Back in the app: the payment arrives as the provider's webhook, live.
     await expect(page.getByRole('heading', { level: 1, name: "You're on Creator." })).toBeVisible({ timeout: 20_000 });
