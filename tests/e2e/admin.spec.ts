@@ -111,7 +111,10 @@ test.describe('the admin console, keyboard only', () => {
     await expect(table.getByRole('row').filter({ hasText: email }).locator('[data-trust="red"]')).toHaveCount(1);
 
     // The report is in the queue (reds first): resolve it.
-    await tabTo(page, page.getByRole('tab', { name: 'Users' }));
+    const users = page.getByRole('tab', { name: 'Users' });
+    await tabTo(page, users);
+    // React Aria has taken the tab's focus (its focus ring is drawn) before the arrows move along the tabs.
+    await expect(users).toHaveAttribute('data-focus-visible', 'true');
     // Users, Groups, Reports, Usage, then the later tabs (Flags…): Usage is the fourth, Reports the third.
     const usage = page.getByRole('tab', { name: 'Usage' });
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');

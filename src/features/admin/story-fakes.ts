@@ -265,6 +265,12 @@ export function adminRoutes(state: AdminState, admin: AdminUser): FakeRoutes {
       state.flags = [...flags.filter((f) => f.key !== saved.key), saved].sort((a, b) => a.key.localeCompare(b.key));
       return { status: 200, body: saved };
     },
+    'DELETE /api/v3/admin/flags/{key}': ({ params }) => {
+      const flags = (state.flags ??= seededFlags());
+      if (!flags.some((f) => f.key === params.key)) return { status: 404, body: { detail: 'Not found' } };
+      state.flags = flags.filter((f) => f.key !== params.key);
+      return { status: 204 };
+    },
     'POST /api/v3/owners': ({ body }) => ({
       status: 200,
       body: {

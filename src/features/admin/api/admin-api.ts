@@ -166,6 +166,11 @@ export async function listFeatureFlags(api: ApiClients, options: Options = {}): 
   return body(data).items;
 }
 
+/** DELETE /api/v3/admin/flags/{key}: the app's SDK then uses the app's own default for it. */
+export async function deleteFeatureFlag(api: ApiClients, key: string): Promise<void> {
+  await api.auth.DELETE('/api/v3/admin/flags/{key}', { params: { path: { key } } });
+}
+
 /** PUT /api/v3/admin/flags/{key}: creates or replaces a flag; the app's SDK sees it at its next fetch. */
 export async function saveFeatureFlag(api: ApiClients, key: string, flag: FeatureFlagRequest): Promise<FeatureFlag> {
   const { data } = await api.auth.PUT('/api/v3/admin/flags/{key}', { params: { path: { key } }, body: flag });

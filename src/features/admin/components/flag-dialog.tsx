@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   addToast,
@@ -18,7 +18,7 @@ import { useApi } from '../../../api/index.ts';
 import { isApiError } from '../../../api/index.ts';
 import { failureMessage } from '../../../machines/index.ts';
 import type { MessageId } from '../../../i18n/index.ts';
-import { saveFeatureFlag, type FeatureFlag, type FlagPlan } from '../api/admin-api.ts';
+import { deleteFeatureFlag, saveFeatureFlag, type FeatureFlag, type FlagPlan } from '../api/admin-api.ts';
 import * as styles from './flag-dialog.css.ts';
 
 /** The plans a rule may target, in the order the plan page lists them (openapi FlagPlan). */
@@ -91,6 +91,8 @@ export interface FlagDialogProps {
   onSaved: (flag: FeatureFlag) => void;
   /** Closes the dialog without saving. */
   onCancel: () => void;
+  /** Told of the key of the flag deleted (the dialog's place closes it); editing only. */
+  onDeleted?: (key: string) => void;
 }
 
 /**
@@ -98,7 +100,7 @@ export interface FlagDialogProps {
  * each naming account ids and/or plans and the value they get. Put it in a Modal. A refusal stands at the field
  * it names; saving says so in a toast (announced).
  */
-export function FlagDialog({ flag, onSaved, onCancel }: FlagDialogProps) {
+export function FlagDialog({ flag, onSaved, onCancel, onDeleted }: FlagDialogProps) {
   const intl = useIntl();
   const api = useApi();
   const [key, setKey] = useState(flag?.key ?? '');
@@ -108,6 +110,16 @@ export function FlagDialog({ flag, onSaved, onCancel }: FlagDialogProps) {
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // The question takes focus to its safe answer; keeping the flag gives it back to "Delete flag".
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (confirmingDelete) keepRef.current?.focus();
+    else if (asked.current) deleteRef.current?.focus();
+    asked.current = confirmingDelete;
+  }, [confirmingDelete]);
 
   const change = (index: number, patch: Partial<RuleDraft>) =>
     setRules((list) => list.map((rule, i) => (i === index ? { ...rule, ...patch } : rule)));
@@ -138,6 +150,21 @@ export function FlagDialog({ flag, onSaved, onCancel }: FlagDialogProps) {
       const message = failureMessage(error);
       if (name) setErrors({ [name]: atField(message, field) });
       else setFormError(message);
+      setPending(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!flag) return;
+    setPending(true);
+    setFormError(null);
+    try {
+      await deleteFeatureFlag(api, flag.key);
+      addToast({ message: intl.formatMessage({ id: 'admin.flags.deleted' }, { key: flag.key }), severity: 'success' });
+      onDeleted?.(flag.key);
+    } catch (error) {
+      setFormError(failureMessage(error));
+      setConfirmingDelete(false);
       setPending(false);
     }
   };
@@ -257,14 +284,41 @@ export function FlagDialog({ flag, onSaved, onCancel }: FlagDialogProps) {
               {formError}
             </Text>
           ) : null}
-          <Inline gap="sm" align="center">
-            <Button variant="secondary" onPress={onCancel} isDisabled={pending}>
-              <FormattedMessage id="admin.flags.dialog.cancel" />
-            </Button>
-            <Button type="submit" isPending={pending}>
-              <FormattedMessage id="admin.flags.dialog.save" />
-            </Button>
-          </Inline>
+          {confirmingDelete && flag ? (
+            // Asked in place, the safe answer focused: Enter keeps the flag.
+            <Stack gap="sm" role="group" aria-labelledby="flag-delete-question">
+              <Text id="flag-delete-question">
+                <FormattedMessage id="admin.flags.dialog.deleteQuestion" values={{ key: flag.key }} />
+              </Text>
+              <Inline gap="sm" align="center">
+                <Button
+                  ref={keepRef}
+                  variant="secondary"
+                  onPress={() => setConfirmingDelete(false)}
+                  isDisabled={pending}
+                >
+                  <FormattedMessage id="admin.flags.dialog.keep" />
+                </Button>
+                <Button variant="danger" isPending={pending} onPress={() => void remove()}>
+                  <FormattedMessage id="admin.flags.dialog.deleteConfirm" values={{ key: flag.key }} />
+                </Button>
+              </Inline>
+            </Stack>
+          ) : (
+            <Inline gap="sm" align="center">
+              <Button variant="secondary" onPress={onCancel} isDisabled={pending}>
+                <FormattedMessage id="admin.flags.dialog.cancel" />
+              </Button>
+              <Button type="submit" isPending={pending}>
+                <FormattedMessage id="admin.flags.dialog.save" />
+              </Button>
+              {flag && onDeleted ? (
+                <Button ref={deleteRef} variant="danger" isDisabled={pending} onPress={() => setConfirmingDelete(true)}>
+                  <FormattedMessage id="admin.flags.dialog.delete" />
+                </Button>
+              ) : null}
+            </Inline>
+          )}
         </Stack>
       </Form>
     </Dialog>

@@ -139,6 +139,10 @@ export function FlagsPanel() {
               );
               setEditing(null);
             }}
+            onDeleted={(key) => {
+              flags.update((list) => list.filter((f) => f.key !== key));
+              setEditing(null);
+            }}
           />
         )}
       </Modal>
