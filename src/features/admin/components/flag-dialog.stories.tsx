@@ -122,29 +122,31 @@ export const DeleteAFlag: Story = {
   loaders: [() => adminHarness('/users')],
   play: async ({ canvasElement, loaded }) => {
     const h = loaded.harness as Harness;
-    const dialog = await openFlag(canvasElement, 'nps-survey');
+    const dialog = await openFlag(canvasElement, 'new-dashboard');
     const table = within(canvasElement).getByRole('grid', { name: 'Feature flags' });
 
     await tabTo(within(dialog).getByRole('button', { name: 'Delete flag' }));
     await userEvent.keyboard('{Enter}');
-    const question = await within(dialog).findByRole('group', { name: /Delete nps-survey\?/ });
+    const question = await within(dialog).findByRole('group', { name: /Delete new-dashboard\?/ });
     const keep = within(question).getByRole('button', { name: 'Keep it' });
     await waitFor(() => expect(keep).toHaveFocus());
     // Enter on the focused answer keeps the flag: nothing is deleted.
     await userEvent.keyboard('{Enter}');
-    await expect(within(dialog).queryByRole('group', { name: /Delete nps-survey\?/ })).toBeNull();
+    await expect(within(dialog).queryByRole('group', { name: /Delete new-dashboard\?/ })).toBeNull();
     await expect(h.calls.some((c) => c.method === 'DELETE')).toBe(false);
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Delete flag' })).toHaveFocus());
 
     await tabTo(within(dialog).getByRole('button', { name: 'Delete flag' }));
     await userEvent.keyboard('{Enter}');
-    await tabTo(await within(dialog).findByRole('button', { name: 'Delete nps-survey' }));
+    await tabTo(await within(dialog).findByRole('button', { name: 'Delete new-dashboard' }));
     await userEvent.keyboard('{Enter}');
 
     await waitFor(() => expect(body().queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(announced()).toContain('Flag nps-survey deleted.'));
-    await expect(h.calls.some((c) => c.method === 'DELETE' && c.path === '/api/v3/admin/flags/nps-survey')).toBe(true);
-    await expect(within(table).queryByRole('row', { name: /nps-survey/ })).toBeNull();
-    await expect(within(table).getByRole('row', { name: /new-dashboard/ })).toBeVisible();
+    await waitFor(() => expect(announced()).toContain('Flag new-dashboard deleted.'));
+    await expect(h.calls.some((c) => c.method === 'DELETE' && c.path === '/api/v3/admin/flags/new-dashboard')).toBe(
+      true,
+    );
+    await expect(within(table).queryByRole('row', { name: /new-dashboard/ })).toBeNull();
+    await expect(within(table).getByRole('row', { name: /nps-survey/ })).toBeVisible();
   },
 };
