@@ -2,12 +2,6 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { isNavigationFocusClaimed } from '../shared/navigation-focus.ts';
 
-/**
- * Tabs that are links (the admin console's Users, Groups, Reports…) change the address as the arrow keys move
- * along them: focus stays on the tab (the WAI-ARIA tabs pattern), or the next arrow would press on the heading.
- */
-const focusInTabList = () => document.activeElement?.closest('[role="tablist"]') != null;
-
 // The consent dialog is not modal and stays open across pages: it returns no focus to wait for.
 const anyDialogOpen = () =>
   document.querySelector('[role="dialog"]:not([data-consent-dialog]), [role="alertdialog"]') !== null;
@@ -17,8 +11,7 @@ const anyDialogOpen = () =>
  * screen-reader users start at its top and hear its name, as a full page load would tell them. The first
  * page of a visit keeps the browser's own start. If a drawer or dialog is still closing (the mobile menu),
  * it waits for it to finish, since closing returns focus to the button that opened it. A page that focuses
- * the item its address names (a claim, src/shared/navigation-focus.ts) is left to do so: focus moves once. A
- * tab of a tab list that changes the address keeps the focus.
+ * the item its address names (a claim, src/shared/navigation-focus.ts) is left to do so: focus moves once.
  */
 export function useFocusHeadingOnNavigation() {
   const { pathname } = useLocation();
@@ -45,7 +38,7 @@ export function useFocusHeadingOnNavigation() {
         frame = requestAnimationFrame(attempt);
         return;
       }
-      if (isNavigationFocusClaimed() || focusInTabList()) return;
+      if (isNavigationFocusClaimed()) return;
       const heading = document.querySelector<HTMLElement>('main h1');
       if (!heading) {
         // A page whose code is still loading (a lazy part behind its own Suspense, such as / choosing between
