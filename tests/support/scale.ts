@@ -551,17 +551,25 @@ async function user(
     client.csrf = (signedUp.body as { csrf_token: string }).csrf_token;
 
     // The e-mail link, before anything else. A sign-up whose process died before the e-mail went out
-    // leaves the account without it: the user asks for it again, as /unverified offers.
-    let sent: string;
+    // leaves the account without it: the user asks for it again, as /unverified offers, and asks once more if
+    // the process that took that request died too (seen: four users whose resend met the killed API process).
+    // Three asks and the sign-up's own e-mail stay within RATE_LIMIT_MAIL's 5 an hour.
+    let sent: string | undefined;
     try {
       sent = await mailbox.verificationLink(email, 15_000);
     } catch (err) {
       if (!(err instanceof ClientError)) throw err;
+    }
+    for (let ask = 1; sent === undefined; ask++) {
       run.counters.retried += 1;
       await client.expect([200, 409], 'POST', '/api/v3/user/resend-verify-email/').catch((e: unknown) => {
         if (!(e instanceof Interrupted)) throw e;
       });
-      sent = await mailbox.verificationLink(email, 60_000);
+      try {
+        sent = await mailbox.verificationLink(email, ask < 3 ? 20_000 : 60_000);
+      } catch (err) {
+        if (!(err instanceof ClientError) || ask >= 3) throw err;
+      }
     }
     const link = new URL(sent);
     const [, , , userId, token] = link.pathname.split('/');
