@@ -128,14 +128,15 @@ test.describe('the folder column, keyboard only', () => {
     const selected = await paint(beta);
     expect(selected.background).toBe(highlight);
     await tabTo(page, beta);
+    // React draws the focus ring once it has seen the focus (data-focus-visible): wait for that frame.
+    await expect.poll(async () => (await paint(beta)).outline).toBe(`solid 3px ${highlightText}`);
     const selectedFocused = await paint(beta);
     expect(selectedFocused.background).toBe(highlight);
-    expect(selectedFocused.outline).toBe(`solid 3px ${highlightText}`);
     expect(selectedFocused.outline).not.toBe(selected.outline);
     await page.keyboard.press('ArrowUp');
     await expect(alpha).toBeFocused();
     await expect(alpha).toHaveAttribute('aria-selected', 'true');
-    expect(await paint(alpha)).toEqual(selectedFocused);
+    await expect.poll(() => paint(alpha)).toEqual(selectedFocused);
     const left = await paint(beta);
     expect(left.background).not.toBe(highlight);
     expect(left.outline).not.toMatch(/^solid 3px/);
