@@ -63,6 +63,9 @@ async function uploadCalibration(page: Page, name: string, wav: Buffer, fileName
 }
 
 test.describe('calibrations, keyboard only', () => {
+  // Each test signs up its own user: the two workers can share this file's long journeys rather than one of them
+  // running them all at the end of the suite while the other waits (about 80 s of one idle core, measured).
+  test.describe.configure({ mode: 'parallel' });
   test('upload two calibrations → analysed live → enable, switch, rename, delete → audio settings → an order that uses the calibration lands on the voice', async ({
     page,
   }) => {

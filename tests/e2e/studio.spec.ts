@@ -74,6 +74,9 @@ async function choose(page: Page, select: ReturnType<Page['getByRole']>, option:
 }
 
 test.describe('studio, keyboard only', () => {
+  // Each test signs up its own user: the two workers can share this file's long journeys rather than one of them
+  // running them all at the end of the suite while the other waits (about 80 s of one idle core, measured).
+  test.describe.configure({ mode: 'parallel' });
   test('project → folders → upload WAV and MP3 → play, star, note, rename, move → export → delete', async ({
     page,
   }) => {

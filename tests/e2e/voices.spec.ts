@@ -38,6 +38,9 @@ async function pressKey(target: ReturnType<Page['getByRole']>, key = 'Enter') {
 }
 
 test.describe('voices and conversions, keyboard only', () => {
+  // Each test signs up its own user: the two workers can share this file's long journeys rather than one of them
+  // running them all at the end of the suite while the other waits (about 80 s of one idle core, measured).
+  test.describe.configure({ mode: 'parallel' });
   test('upload → three voices at different pitches → order → live progress → done → A/B → download at the right pitch → Convert… again from the project page', async ({
     page,
   }) => {
