@@ -8,7 +8,10 @@ import viteConfig from '../vite.config.ts';
 import {
   PRERENDERED_DIR,
   PRERENDERED_MANIFEST,
+  BOOT_DATA_ID,
+  BOOT_SCRIPT,
   RETURNING_VISITOR_SCRIPT,
+  RETURNING_VISITOR_STYLE,
   type PrerenderedManifest,
 } from '../server/platform/prerendered.ts';
 
@@ -121,7 +124,7 @@ export async function prerenderPages(): Promise<void> {
   const outDir = path.join(dist, PRERENDERED_DIR);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const scriptHash = `sha256-${createHash('sha256').update(RETURNING_VISITOR_SCRIPT).digest('base64')}`;
+  const hashOf = (script: string) => `sha256-${createHash('sha256').update(script).digest('base64')}`;
   const pages: PrerenderedManifest['pages'] = {};
   for (const [page, modules] of Object.entries(PRERENDERED_PAGES)) {
     const { html, title } = await render(page);
@@ -129,24 +132,38 @@ export async function prerenderPages(): Promise<void> {
     const head = [
       // Before the first paint: a returning visitor (a stored session token) is not shown the guest's page.
       `<script>${RETURNING_VISITOR_SCRIPT}</script>`,
-      '<style>html[data-returning] #root{display:none}</style>',
+      `<style>${RETURNING_VISITOR_STYLE}</style>`,
       // The page's styles inline: a dozen small stylesheets, each a request the first paint waited for (some
       // 160-310 ms each in Lighthouse's mobile run). The disabled link beside each, never fetched, tells
       // Vite's preloader the stylesheet is on the page already, so the route's chunk does not fetch it again.
       ...styles.map((href) => `${inlineStyle(href)}<link rel="stylesheet" crossorigin href="${href}" disabled>`),
-      ...scripts.map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`),
     ].join('');
-    const document = indexHtml
+    // The scripts only make the page work: index.html's entry and preloads, then the page's own chunks, are
+    // requested by BOOT_SCRIPT once the page has painted (server/platform/prerendered.ts says why).
+    let entry: string | undefined;
+    const preload: string[] = [];
+    let document = indexHtml
+      .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src: string) => {
+        entry = src;
+        return '';
+      })
+      .replace(/\s*<link rel="modulepreload" crossorigin(?:="")? href="([^"]+)">/g, (_, href: string) => {
+        preload.push(href);
+        return '';
+      });
+    if (!entry) throw new Error('dist/index.html has no module script');
+    for (const href of scripts) if (!preload.includes(href)) preload.push(href);
+    const boot = JSON.stringify({ entry, preload }).replace(/</g, '\\u003c');
+    document = document
       // The entry's stylesheet too (no chunk asks for it later).
       .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_, href: string) => inlineStyle(href))
-      // The page shows without its scripts, which only make it work: they load at low priority, behind the
-      // page and its webfont (Chromium holds low-priority requests while the <head>'s critical ones load).
-      // At high priority Lighthouse counts every script the page preloads as blocking the first paint.
-      .replace(/<script type="module" crossorigin /g, '<script type="module" crossorigin fetchpriority="low" ')
-      .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace('</head>', `${head}</head>`)
-      .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+      .replace('<div id="root"></div>', `<div id="root">${html}</div>`)
+      .replace(
+        '</body>',
+        `<script type="application/json" id="${BOOT_DATA_ID}">${boot}</script><script>${BOOT_SCRIPT}</script></body>`,
+      );
     const file = fileNameOf(page);
     writeFileSync(path.join(outDir, file), document);
     writeFileSync(
@@ -156,7 +173,7 @@ export async function prerenderPages(): Promise<void> {
     writeFileSync(path.join(outDir, `${file}.gz`), gzipSync(document, { level: constants.Z_BEST_COMPRESSION }));
     pages[page] = file;
   }
-  const written: PrerenderedManifest = { pages, scriptHashes: [scriptHash] };
+  const written: PrerenderedManifest = { pages, scriptHashes: [hashOf(RETURNING_VISITOR_SCRIPT), hashOf(BOOT_SCRIPT)] };
   writeFileSync(path.join(outDir, PRERENDERED_MANIFEST), `${JSON.stringify(written, null, 2)}\n`);
   rmSync(ssrOut, { recursive: true, force: true });
 }

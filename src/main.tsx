@@ -22,9 +22,11 @@ import {
 import { clearPrerendered, hydratesPrerendered, resolveLazyMatches } from './prerender/hydrate.ts';
 import { createRouter, routes } from './routes/router.tsx';
 import { loadChunk, reloadOnStaleChunks, setPendingAddress } from './shared/chunk-load.ts';
+import { drawConsentPromptFirst } from './shared/consent/consent-host.tsx';
 import { startErrorReporting } from './shared/error-reporting/error-reporting.ts';
 
-// Errors are kept from the start; the Sentry SDK itself loads once the browser is idle (its own chunk).
+// Errors are kept from the start; the Sentry SDK itself (its own chunk) loads once the page has settled, or at
+// the first error.
 void startErrorReporting();
 // After a new deploy, a chunk this tab asks for may be gone: the page reloads once instead of failing.
 reloadOnStaleChunks();
@@ -50,7 +52,9 @@ const messagesLoaded = loadChunk(() => loadMessages());
 // A guest's page prerendered at build time is hydrated: its lazy routes load first, so the first render matches.
 const rootElement = document.getElementById('root')!;
 const hydrating = hydratesPrerendered(rootElement);
-if (hydrating) await resolveLazyMatches(routes, window.location.pathname);
+// The consent dialog the page was drawn with (a guest's first visit) is drawn by the first render too.
+if (hydrating)
+  await Promise.all([resolveLazyMatches(routes, window.location.pathname), drawConsentPromptFirst(rootElement)]);
 const router = createRouter();
 setPendingAddress(() => {
   const next = router.state.navigation.location;

@@ -14,6 +14,7 @@ import {
 } from '../machines/index.ts';
 import type { RouteHandle } from '../routes/root.tsx';
 import { routes } from '../routes/router.tsx';
+import { drawConsentPromptFirst } from '../shared/consent/consent-host.tsx';
 
 /*
  * The build-time render of the public pages a guest lands on (scripts/prerender.ts runs it after `vite build`):
@@ -24,13 +25,19 @@ import { routes } from '../routes/router.tsx';
  */
 
 /** The pages prerendered, and the source modules whose chunks (and CSS) each one needs on first paint. */
+// Every prerendered page is a consent page: its first paint has the consent dialog (consent-host.tsx).
+const CONSENT = 'src/shared/consent/consent-runtime.tsx';
 export const PRERENDERED_PAGES: Record<string, string[]> = {
-  '/': ['src/routes/guest-home.tsx'],
-  '/pricing': ['src/routes/marketing-layout-route.tsx', 'src/features/marketing/components/pricing-page.tsx'],
-  '/use-cases': ['src/routes/marketing-layout-route.tsx', 'src/features/marketing/components/use-cases-page.tsx'],
-  '/faq': ['src/routes/marketing-layout-route.tsx', 'src/features/marketing/components/faq-page.tsx'],
-  '/login': ['src/features/auth/components/login-page.tsx'],
-  '/signup': ['src/features/auth/components/signup-page.tsx'],
+  '/': ['src/routes/guest-home.tsx', CONSENT],
+  '/pricing': ['src/routes/marketing-layout-route.tsx', 'src/features/marketing/components/pricing-page.tsx', CONSENT],
+  '/use-cases': [
+    'src/routes/marketing-layout-route.tsx',
+    'src/features/marketing/components/use-cases-page.tsx',
+    CONSENT,
+  ],
+  '/faq': ['src/routes/marketing-layout-route.tsx', 'src/features/marketing/components/faq-page.tsx', CONSENT],
+  '/login': ['src/features/auth/components/login-page.tsx', CONSENT],
+  '/signup': ['src/features/auth/components/signup-page.tsx', CONSENT],
 };
 
 const noNetwork = (): Promise<Response> => Promise.reject(new Error('No network while prerendering'));
@@ -55,6 +62,8 @@ export interface PrerenderedPage {
 /** Renders the page at `path` for a guest, all its lazy parts resolved (react-dom's `prerender` waits for them). */
 export async function render(path: string): Promise<PrerenderedPage> {
   const { locale, messages } = await loadMessages();
+  // A guest who has not answered is asked on every one of these pages: the dialog is part of the first paint.
+  await drawConsentPromptFirst();
   const handler = createStaticHandler(routes as RouteObject[]);
   const context = await handler.query(new Request(new URL(path, 'http://localhost')));
   if (context instanceof Response) throw new Error(`${path} answered a redirect while prerendering`);

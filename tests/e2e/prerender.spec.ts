@@ -106,3 +106,74 @@ test('the prerendered page works once hydrated: its links navigate in the app', 
   await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
   await expect(page).toHaveTitle(/Log In/);
 });
+
+declare global {
+  interface Window {
+    /** The consent dialog as the HTML parser made it. */
+    __timbreFirstDialog?: Element;
+    /** Whether the consent dialog was ever displayed in this document. */
+    __timbreDialogShown?: boolean;
+  }
+}
+
+// The consent dialog is part of a public page's first paint (it was its largest paint, 4.5 s into Lighthouse's
+// mobile run, when the scripts drew it): drawn into the prerendered page, hydrated as the same node.
+test.describe('the consent dialog in a prerendered page', () => {
+  test.use({ consentChoice: null });
+
+  test('a first visit: drawn without JavaScript, then hydrated as the same dialog, which answers', async ({
+    page,
+    browser,
+  }) => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const still = await noScript.newPage();
+      await still.goto('/pricing');
+      await expect(still.getByRole('dialog', { name: 'Cookies on Timbre' })).toBeVisible();
+      await expect(still.getByRole('button', { name: 'Reject all' })).toBeVisible();
+    } finally {
+      await noScript.close();
+    }
+
+    const errors: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        const dialog = document.querySelector('[data-consent-dialog]');
+        if (!dialog) return;
+        window.__timbreFirstDialog = dialog;
+        observer.disconnect();
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.goto('/pricing');
+    const dialog = page.getByRole('dialog', { name: 'Cookies on Timbre' });
+    // Hydrated: it has taken focus, as the dialog does when the app draws it.
+    await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    expect(
+      await page.evaluate(() => window.__timbreFirstDialog === document.querySelector('[data-consent-dialog]')),
+      'the prerendered dialog was kept',
+    ).toBe(true);
+    await dialog.getByRole('button', { name: 'Reject all' }).click();
+    await expect(dialog).toBeHidden();
+    expect(errors, 'console errors').toEqual([]);
+  });
+});
+
+test('a visitor who answered the consent dialog never sees it, not even before the scripts run', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.__timbreDialogShown = false;
+    const check = () => {
+      const frame = document.querySelector('[data-consent-frame]');
+      if (frame && getComputedStyle(frame).display !== 'none') window.__timbreDialogShown = true;
+    };
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await page.goto('/pricing');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-consent-frame]')).toHaveCount(0);
+  expect(await page.evaluate(() => window.__timbreDialogShown)).toBe(false);
+  // The footer's "Cookie settings" still opens it.
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cookie settings' })).toBeVisible();
+});

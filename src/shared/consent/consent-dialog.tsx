@@ -67,7 +67,7 @@ export function ConsentDialog({ current, onDecide, onClose }: ConsentDialogProps
 
   return (
     <OverlayTriggerStateContext.Provider value={overlay}>
-      <div ref={frame} className={s.frame} {...overlayProps}>
+      <div ref={frame} className={s.frame} data-consent-frame="" {...overlayProps}>
         <Dialog
           data-consent-dialog=""
           title={intl.formatMessage({ id: reopened ? 'consent.settingsTitle' : 'consent.title' })}

@@ -86,14 +86,53 @@ describe('the app’s Sentry options', () => {
 });
 
 describe('error reporting before and after the SDK loads', () => {
-  it('keeps uncaught errors, rejections and route errors until the SDK loads, then hands them over with the user and route', async () => {
+  it('loads the SDK once the page has settled, and hands it what was kept with the user and route', async () => {
     const { client, calls } = fakeClient();
     const target = new EventTarget() as unknown as Window;
-    let run: () => void = () => undefined;
-    const started = startErrorReporting({ settings, load: async () => client, schedule: (r) => (run = r), target });
+    let settled: () => void = () => undefined;
+    let loads = 0;
+    const started = startErrorReporting({
+      settings,
+      load: async () => {
+        loads++;
+        return client;
+      },
+      schedule: (run) => (settled = run),
+      target,
+    });
+    setErrorReportingUser('user-1');
+    setErrorReportingRoute('/projects');
+    // Nothing went wrong: nothing is loaded before the page settles.
+    await Promise.resolve();
+    expect(loads).toBe(0);
+
+    settled();
+    await started;
+    expect(loads).toBe(1);
+    expect(calls.init).toEqual(settings);
+    expect(calls.captured).toEqual([]);
+    expect(calls.user).toEqual(['user-1']);
+    expect(calls.route).toEqual(['/projects']);
+  });
+
+  it('loads the SDK at once for the first error kept, and hands over every error kept while it loaded', async () => {
+    const { client, calls } = fakeClient();
+    const target = new EventTarget() as unknown as Window;
+    let settled: () => void = () => undefined;
+    let loads = 0;
+    const started = startErrorReporting({
+      settings,
+      load: async () => {
+        loads++;
+        return client;
+      },
+      schedule: (run) => (settled = run),
+      target,
+    });
 
     const thrown = new Error('before the SDK');
     target.dispatchEvent(Object.assign(new Event('error'), { error: thrown }));
+    expect(loads).toBe(1);
     const rejected = new TypeError('Failed to fetch');
     target.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: rejected }));
     const routeError = new Error('route error');
@@ -102,8 +141,10 @@ describe('error reporting before and after the SDK loads', () => {
     setErrorReportingRoute('/debug/error');
     expect(calls.init).toBeUndefined();
 
-    run();
     await started;
+    // The page settling later loads nothing more.
+    settled();
+    expect(loads).toBe(1);
     expect(calls.init).toEqual(settings);
     // The SDK's own ignoreErrors decides about "Failed to fetch": every kept error is handed over.
     expect(calls.captured).toEqual([thrown, rejected, routeError]);
