@@ -155,8 +155,11 @@ export async function prerenderPages(): Promise<void> {
     for (const href of scripts) if (!preload.includes(href)) preload.push(href);
     const boot = JSON.stringify({ entry, preload }).replace(/</g, '\\u003c');
     document = document
-      // The entry's stylesheet too (no chunk asks for it later).
-      .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_, href: string) => inlineStyle(href))
+      // The entry's stylesheet too, with the same disabled link (a chunk that imports it would fetch it again).
+      .replace(
+        /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
+        (_, href: string) => `${inlineStyle(href)}<link rel="stylesheet" crossorigin href="${href}" disabled>`,
+      )
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace('</head>', `${head}</head>`)
       .replace('<div id="root"></div>', `<div id="root">${html}</div>`)

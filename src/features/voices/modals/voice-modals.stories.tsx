@@ -165,7 +165,8 @@ export const VoiceSettingsSuggestedPitch: Story = {
     const h = (loaded as unknown as Loaded).harness;
     const { dialog } = await openByKeyboard(canvasElement, 'Open voice settings', 'Settings for Ada');
     const inDialog = within(dialog);
-    await expect(await inDialog.findByText('Your voice is 8 st below Ada: suggested +6')).toBeVisible();
+    // Visible once the dialog's entrance has settled (found in the DOM a frame before, under load).
+    await waitFor(() => expect(inDialog.getByText('Your voice is 8 st below Ada: suggested +6')).toBeVisible());
     const slider = inDialog.getByRole('slider', { name: /Pitch shift in semitones/ });
     await expect(slider).toHaveAttribute('aria-valuetext', '0');
 
