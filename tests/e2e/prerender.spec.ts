@@ -1,3 +1,4 @@
+import type { Browser } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
 
 // Issue 14: the public pages a guest lands on arrive prerendered (scripts/prerender.ts), so they paint before
@@ -25,6 +26,23 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
+/** Opens `path` in a browser context with JavaScript off and runs `check` on it: what the HTML alone shows. */
+async function withoutJavaScript(
+  browser: Browser,
+  path: string,
+  check: (page: Page) => Promise<void>,
+  viewport?: { width: number; height: number },
+) {
+  const noScript = await browser.newContext({ javaScriptEnabled: false, ...(viewport ? { viewport } : {}) });
+  try {
+    const still = await noScript.newPage();
+    await still.goto(path);
+    await check(still);
+  } finally {
+    await noScript.close();
+  }
+}
+
 /** Keeps the page's first h1 from the moment the parser inserts it: a hydrated page still shows that node. */
 async function keepFirstHeading(page: Page) {
   await page.addInitScript(() => {
@@ -46,14 +64,14 @@ for (const viewport of VIEWPORTS) {
         page,
         browser,
       }) => {
-        const noScript = await browser.newContext({ javaScriptEnabled: false, viewport });
-        try {
-          const still = await noScript.newPage();
-          await still.goto(path);
-          await expect(still.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-        } finally {
-          await noScript.close();
-        }
+        await withoutJavaScript(
+          browser,
+          path,
+          async (still) => {
+            await expect(still.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+          },
+          viewport,
+        );
 
         // A production build names React's errors by number: 418 and 425 are hydration mismatches.
         const hydration = /hydrat|react\.dev\/errors\/(418|419|421|422|423|425)\b/i;
@@ -85,15 +103,10 @@ test('a sign-in form takes no typing before the page has its code: it shows once
   page,
   browser,
 }) => {
-  const noScript = await browser.newContext({ javaScriptEnabled: false });
-  try {
-    const still = await noScript.newPage();
-    await still.goto('/login');
+  await withoutJavaScript(browser, '/login', async (still) => {
     await expect(still.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
     await expect(still.getByRole('textbox', { name: /E-mail/ })).toBeHidden();
-  } finally {
-    await noScript.close();
-  }
+  });
   await page.goto('/login');
   await page.getByRole('textbox', { name: /E-mail/ }).fill('ada@example.test');
   await expect(page.getByRole('textbox', { name: /E-mail/ })).toHaveValue('ada@example.test');
@@ -125,15 +138,10 @@ test.describe('the consent dialog in a prerendered page', () => {
     page,
     browser,
   }) => {
-    const noScript = await browser.newContext({ javaScriptEnabled: false });
-    try {
-      const still = await noScript.newPage();
-      await still.goto('/pricing');
+    await withoutJavaScript(browser, '/pricing', async (still) => {
       await expect(still.getByRole('dialog', { name: 'Cookies on Timbre' })).toBeVisible();
       await expect(still.getByRole('button', { name: 'Reject all' })).toBeVisible();
-    } finally {
-      await noScript.close();
-    }
+    });
 
     const errors: string[] = [];
     page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));

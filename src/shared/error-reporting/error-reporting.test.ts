@@ -85,30 +85,36 @@ describe('the app’s Sentry options', () => {
   });
 });
 
+/** Starts error reporting with a stand-in SDK; `settle` is the page settling, `loads` how often the SDK loaded. */
+function startWithFakeSdk() {
+  const { client, calls } = fakeClient();
+  const target = new EventTarget() as unknown as Window;
+  let settle: () => void = () => undefined;
+  let loads = 0;
+  const started = startErrorReporting({
+    settings,
+    load: async () => {
+      loads++;
+      return client;
+    },
+    schedule: (run) => (settle = run),
+    target,
+  });
+  return { calls, target, started, loads: () => loads, settle: () => settle() };
+}
+
 describe('error reporting before and after the SDK loads', () => {
   it('loads the SDK once the page has settled, and hands it what was kept with the user and route', async () => {
-    const { client, calls } = fakeClient();
-    const target = new EventTarget() as unknown as Window;
-    let settled: () => void = () => undefined;
-    let loads = 0;
-    const started = startErrorReporting({
-      settings,
-      load: async () => {
-        loads++;
-        return client;
-      },
-      schedule: (run) => (settled = run),
-      target,
-    });
+    const { calls, started, loads, settle } = startWithFakeSdk();
     setErrorReportingUser('user-1');
     setErrorReportingRoute('/projects');
     // Nothing went wrong: nothing is loaded before the page settles.
     await Promise.resolve();
-    expect(loads).toBe(0);
+    expect(loads()).toBe(0);
 
-    settled();
+    settle();
     await started;
-    expect(loads).toBe(1);
+    expect(loads()).toBe(1);
     expect(calls.init).toEqual(settings);
     expect(calls.captured).toEqual([]);
     expect(calls.user).toEqual(['user-1']);
@@ -116,23 +122,11 @@ describe('error reporting before and after the SDK loads', () => {
   });
 
   it('loads the SDK at once for the first error kept, and hands over every error kept while it loaded', async () => {
-    const { client, calls } = fakeClient();
-    const target = new EventTarget() as unknown as Window;
-    let settled: () => void = () => undefined;
-    let loads = 0;
-    const started = startErrorReporting({
-      settings,
-      load: async () => {
-        loads++;
-        return client;
-      },
-      schedule: (run) => (settled = run),
-      target,
-    });
+    const { calls, target, started, loads, settle } = startWithFakeSdk();
 
     const thrown = new Error('before the SDK');
     target.dispatchEvent(Object.assign(new Event('error'), { error: thrown }));
-    expect(loads).toBe(1);
+    expect(loads()).toBe(1);
     const rejected = new TypeError('Failed to fetch');
     target.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: rejected }));
     const routeError = new Error('route error');
@@ -143,8 +137,8 @@ describe('error reporting before and after the SDK loads', () => {
 
     await started;
     // The page settling later loads nothing more.
-    settled();
-    expect(loads).toBe(1);
+    settle();
+    expect(loads()).toBe(1);
     expect(calls.init).toEqual(settings);
     // The SDK's own ignoreErrors decides about "Failed to fetch": every kept error is handed over.
     expect(calls.captured).toEqual([thrown, rejected, routeError]);
