@@ -53,9 +53,10 @@ describe('serial and parallel', () => {
 
 describe('abort', () => {
   it('stops a conversion soon after the signal fires and leaves no files behind', async () => {
-    // One worker, two chunks of 6 s: the second has just started when the first is reported.
-    const serial = createDspEngine({ workers: 1, tmpDir: dir, chunkSeconds: 6 });
-    const x = voiceSignal({ seconds: 12, f0: 140, seed: 25 });
+    // One worker, two chunks of 16 s: the second has just started when the first is reported. Not shorter: the
+    // stop's own cost under a loaded CI machine (~1 s) then came near a third of a 6 s chunk's conversion.
+    const serial = createDspEngine({ workers: 1, tmpDir: dir });
+    const x = voiceSignal({ seconds: 32, f0: 140, seed: 25 });
     const outDir = await mkdtemp(path.join(dir, 'aborted-'));
     const controller = new AbortController();
     let abortedAt = 0;
