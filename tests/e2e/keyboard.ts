@@ -30,6 +30,19 @@ export async function activate(page: Page, target: Locator, key: 'Enter' | 'Spac
   await page.keyboard.press(key);
 }
 
+/**
+ * Follows the link `target` by keyboard until the address matches `url`: a list that re-renders as the link is
+ * reached (a new folder's selection settling) can take the focus from it between Tab and Enter, and the Enter
+ * then lands nowhere; a user would press it again.
+ */
+export async function followLink(page: Page, target: Locator, url: RegExp): Promise<void> {
+  await expect(async () => {
+    if (url.test(page.url())) return;
+    await activate(page, target);
+    await expect(page).toHaveURL(url, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** Picks `option` of the select (a button named `name`) by keyboard. */
 export async function choose(page: Page, name: RegExp, option: string): Promise<void> {
   await tabTo(page, page.getByRole('button', { name }));

@@ -3,7 +3,7 @@ import yauzl from 'yauzl';
 import { sineMp3, sineWav } from '../support/audio.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { newFolder, signUpTrialUser, subscribeToCreator } from './journeys.ts';
-import { activate, tabTo, typeInto } from './keyboard.ts';
+import { activate, followLink, tabTo, typeInto } from './keyboard.ts';
 import { recordSpeech } from './spoken.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -116,8 +116,7 @@ test.describe('studio, keyboard only', () => {
     }
     const projectUrl = page.url();
 
-    await activate(page, page.getByRole('link', { name: 'Record or upload' }));
-    await expect(page).toHaveURL(/\/new\?project=/);
+    await followLink(page, page.getByRole('link', { name: 'Record or upload' }), /\/new\?project=/);
     await expect(page.getByRole('button', { name: /Folder/ })).toContainText('Takes');
     await tabTo(page, page.getByRole('button', { name: 'Choose files' }));
     // The system's file picker is outside the page; what it returns arrives at the input.

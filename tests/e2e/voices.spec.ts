@@ -4,7 +4,7 @@ import { createVoiceAnalyzer } from '../../server/audio/pitch.ts';
 import { pcmWav, syntheticVoice } from '../support/audio.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { newFolder, signUpTrialUser, subscribeToCreator } from './journeys.ts';
-import { activate, tabTo, typeInto } from './keyboard.ts';
+import { activate, followLink, tabTo, typeInto } from './keyboard.ts';
 import { recordSpeech } from './spoken.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -66,8 +66,7 @@ test.describe('voices and conversions, keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
     await newFolder(page, 'Takes');
-    await activate(page, page.getByRole('link', { name: 'Record or upload' }));
-    await expect(page).toHaveURL(/\/new\?project=/);
+    await followLink(page, page.getByRole('link', { name: 'Record or upload' }), /\/new\?project=/);
     await tabTo(page, page.getByRole('button', { name: 'Choose files' }));
     await page
       .locator('input[type="file"]')
@@ -273,8 +272,7 @@ test.describe('voices and conversions, keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
     await newFolder(page, 'Texts');
-    await activate(page, page.getByRole('link', { name: 'Record or upload' }));
-    await expect(page).toHaveURL(/\/new\?project=/);
+    await followLink(page, page.getByRole('link', { name: 'Record or upload' }), /\/new\?project=/);
     const folderId = new URL(page.url()).searchParams.get('folder');
 
     const texts = [
