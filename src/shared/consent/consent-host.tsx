@@ -48,8 +48,8 @@ export async function drawConsentPromptFirst(root?: ParentNode): Promise<void> {
 
 /**
  * Consent for the whole app (issue 19), in the root: reads the stored answer and the server's tracking settings
- * after hydration (until then a prerendered page draws what its markup has: drawConsentPromptFirst), tells the footer whether "Cookie settings" is
- * offered, and applies the consent rule (consent-rules.ts) to the page and visitor — the dialog for a guest on a
+ * after hydration (until then a prerendered page draws what its markup has: drawConsentPromptFirst), tells the
+ * footer whether "Cookie settings" is offered, and applies the consent rule (consent-rules.ts) to the page and visitor — the dialog for a guest on a
  * consent page who has not answered or reopened it, the trackers for one who consented, nothing otherwise.
  */
 export function ConsentHost() {
