@@ -10,8 +10,11 @@ import {
   PRERENDERED_MANIFEST,
   BOOT_DATA_ID,
   BOOT_SCRIPT,
+  AUDIENCE_CODES,
   RETURNING_VISITOR_SCRIPT,
   RETURNING_VISITOR_STYLE,
+  ROUTE_PRELOAD_SCRIPT,
+  ROUTE_PRELOADS_ID,
   type PrerenderedManifest,
 } from '../server/platform/prerendered.ts';
 
@@ -40,6 +43,7 @@ type ViteManifest = Record<string, ManifestChunk>;
 interface ServerEntry {
   PRERENDERED_PAGES: Record<string, string[]>;
   render(path: string): Promise<{ html: string; title: string }>;
+  routeModules(): Promise<{ path: string; audience: keyof typeof AUDIENCE_CODES; modules: string[] }[]>;
 }
 
 const flatPlugins = (plugins: PluginOption[] | undefined): PluginOption[] =>
@@ -105,6 +109,10 @@ function assetsOf(manifest: ViteManifest, keys: string[]) {
 const inlineStyle = (href: string) =>
   `<style>${readFileSync(path.join(dist, href), 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`;
 
+const ROUTE_PRELOADS_PATTERN = new RegExp(
+  `<script type="application/json" id="${ROUTE_PRELOADS_ID}">.*?</script><script>.*?</script>`,
+);
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const fileNameOf = (page: string) => (page === '/' ? 'index.html' : `${page.slice(1).replace(/\//g, '_')}.html`);
@@ -114,12 +122,13 @@ export async function prerenderPages(): Promise<void> {
   const indexFile = path.join(dist, 'index.html');
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
   if (!existsSync(indexFile) || !existsSync(manifestFile)) throw new Error('Run `vite build` before prerendering');
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  // As Vite wrote it: a second run of this script finds the route preloads it added before, and drops them.
+  const indexHtml = readFileSync(indexFile, 'utf8').replace(ROUTE_PRELOADS_PATTERN, '');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest;
   if (!indexHtml.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
 
   const entryFile = await buildServerEntry();
-  const { render, PRERENDERED_PAGES } = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  const { render, PRERENDERED_PAGES, routeModules } = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
 
   const outDir = path.join(dist, PRERENDERED_DIR);
   rmSync(outDir, { recursive: true, force: true });
@@ -176,7 +185,28 @@ export async function prerenderPages(): Promise<void> {
     writeFileSync(path.join(outDir, `${file}.gz`), gzipSync(document, { level: constants.Z_BEST_COMPRESSION }));
     pages[page] = file;
   }
-  const written: PrerenderedManifest = { pages, scriptHashes: [hashOf(RETURNING_VISITOR_SCRIPT), hashOf(BOOT_SCRIPT)] };
+  // Every other address gets index.html: with the chunks of the page at that address preloaded (server/platform/
+  // prerendered.ts, ROUTE_PRELOAD_SCRIPT), static patterns ahead of those with parameters as react-router ranks them.
+  const preloads = (await routeModules())
+    .map(
+      ({ path: pattern, audience, modules }) =>
+        [pattern, AUDIENCE_CODES[audience], assetsOf(manifest, modules).scripts] as const,
+    )
+    .filter(([, , scripts]) => scripts.length > 0)
+    .sort(([a], [b]) => (a.match(/:/g)?.length ?? 0) - (b.match(/:/g)?.length ?? 0));
+  const data = JSON.stringify(preloads).replace(/</g, '\\u003c');
+  writeFileSync(
+    indexFile,
+    // Ahead of the stylesheet: a parser-inserted script, inline or not, waits for the stylesheets above it.
+    indexHtml.replace(
+      '<title>',
+      `<script type="application/json" id="${ROUTE_PRELOADS_ID}">${data}</script><script>${ROUTE_PRELOAD_SCRIPT}</script><title>`,
+    ),
+  );
+  const written: PrerenderedManifest = {
+    pages,
+    scriptHashes: [hashOf(RETURNING_VISITOR_SCRIPT), hashOf(BOOT_SCRIPT), hashOf(ROUTE_PRELOAD_SCRIPT)],
+  };
   writeFileSync(path.join(outDir, PRERENDERED_MANIFEST), `${JSON.stringify(written, null, 2)}\n`);
   rmSync(ssrOut, { recursive: true, force: true });
 }

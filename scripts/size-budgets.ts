@@ -52,6 +52,8 @@ export interface RouteGroup {
  * loader to the root (the GrowthBook SDK loads with the first signed-in user, Sentry's when the browser is idle).
  * Merged, issue 19 took the public pages 1–1.2 kB past those budgets, now 2 kB higher than before it; most of it is
  * admin words in the one catalogue every page loads (the next cut: a lazy admin catalogue, issue 14).
+ * The app pages' by 9 kB when small shared chunks were copied into the chunks using them (vite.config.ts): a
+ * signed-in page's first load went from some eighty requests to twenty, for those bytes.
  */
 
 /** The route groups, as src/routes/router.tsx and home-route.tsx load them. */
@@ -66,7 +68,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   { name: 'sign-in page', limit: '212 kB', pages: /^src\/features\/auth\// },
   {
     name: 'app page',
-    limit: '308 kB',
+    limit: '317 kB',
     layout: 'src/routes/app-layout-route.tsx',
     pages:
       /^src\/(features\/(billing|projects|recorder|voices|welcome)\/components\/[a-z-]+-page\.tsx|features\/marketing\/components\/legal-page\.tsx|routes\/(choose-voices-route|project-route|signed-in-home)\.tsx)$/,

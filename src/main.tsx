@@ -46,8 +46,8 @@ if (window.location.pathname === '/' && storesNoSession()) {
   void import('./routes/guest-home.tsx').catch(() => undefined); // the render's own import reports a failure
 }
 
-// The messages (their chunk is preloaded by index.html) and the first page's chunks (fetched by the router
-// as it is created) load together.
+// The messages (their chunk is preloaded by index.html, with the first page's chunks: ROUTE_PRELOAD_SCRIPT in
+// server/platform/prerendered.ts) load while the entry runs.
 const messagesLoaded = loadChunk(() => loadMessages());
 // A guest's page prerendered at build time is hydrated: its lazy routes load first, so the first render matches.
 const rootElement = document.getElementById('root')!;
@@ -55,11 +55,6 @@ const hydrating = hydratesPrerendered(rootElement);
 // The consent dialog the page was drawn with (a guest's first visit) is drawn by the first render too.
 if (hydrating)
   await Promise.all([resolveLazyMatches(routes, window.location.pathname), drawConsentPromptFirst(rootElement)]);
-const router = createRouter();
-setPendingAddress(() => {
-  const next = router.state.navigation.location;
-  return next ? createPath(next) : undefined;
-});
 // The statecharts format some of their messages as they are defined: they need the messages first.
 const { locale, messages } = await messagesLoaded;
 const tokens = createTokenStore();
@@ -86,6 +81,14 @@ const subscription = createActor(
   }),
 ).start();
 linkSubscription(session, subscription);
+// The router after the session: the session check (a stored token's POST /api/v3/auth) is then requested before
+// the first page's chunks the router asks for, not queued behind them (six requests at a time over HTTP/1.1).
+// The session navigates only once it has an answer, by when the router exists.
+const router = createRouter();
+setPendingAddress(() => {
+  const next = router.state.navigation.location;
+  return next ? createPath(next) : undefined;
+});
 
 const app = (
   <StrictMode>

@@ -41,6 +41,28 @@ export const BOOT_SCRIPT =
   'var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.appendChild(l)});' +
   'q.length&&setTimeout(more,0)})()}requestAnimationFrame(function(){setTimeout(go,0)})})()';
 
+/** The id of index.html's route preloads: `[path pattern, audience, chunk files]`, static patterns first (JSON). */
+export const ROUTE_PRELOADS_ID = 'timbre-route-preloads';
+
+/** A route preload's audience: anyone, a stored session only, no stored session only. */
+export const AUDIENCE_CODES = { any: 0, session: 1, guest: 2 } as const;
+
+/**
+ * index.html's inline script, in its <head> (the page every address without a prerendered copy gets): the
+ * chunks of the page at this address are preloaded beside the entry, read from the route table at build time
+ * (scripts/prerender.ts), instead of being discovered once the entry has downloaded and run (a second wave of
+ * requests, some 0.2 s on a phone's connection, and the session check queued behind it). A page for a
+ * signed-in user is preloaded only when a session token is stored (a guest is sent to /login), a guest's only
+ * when none is. The first pattern that matches wins; `:name` stands for one segment.
+ */
+export const ROUTE_PRELOAD_SCRIPT =
+  'try{var r=JSON.parse(document.getElementById("' +
+  ROUTE_PRELOADS_ID +
+  '").textContent),p=location.pathname,t=localStorage.getItem("timbre.csrf_token")?1:2,h=document.head;' +
+  'for(var i=0;i<r.length;i++){var e=r[i];if(e[1]&&e[1]!==t)continue;' +
+  'if(RegExp("^"+e[0].replace(/:[^/]+/g,"[^/]+")+"/?$").test(p)){e[2].forEach(function(u){' +
+  'var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.appendChild(l)});break}}}catch(x){}';
+
 /** The prerendered page's own style, beside the script: what the script's marks hide before the first paint. */
 export const RETURNING_VISITOR_STYLE =
   'html[data-returning] #root{display:none}html[data-consented] [data-consent-frame]{display:none}';

@@ -13,7 +13,7 @@ import {
   SubscriptionProvider,
 } from '../machines/index.ts';
 import type { RouteHandle } from '../routes/root.tsx';
-import { routes } from '../routes/router.tsx';
+import { lazyImportOf, routes } from '../routes/router.tsx';
 import { drawConsentPromptFirst } from '../shared/consent/consent-host.tsx';
 
 /*
@@ -109,4 +109,59 @@ export async function render(path: string): Promise<PrerenderedPage> {
     subscription.stop();
     session.stop();
   }
+}
+
+/** Who a page is for, as its guard decides: a signed-in session, a guest, or either. */
+export type RouteAudience = 'session' | 'guest' | 'any';
+
+/** An address of the route table and the source modules (Vite manifest keys) of its lazy layout and page. */
+export interface RouteModules {
+  path: string;
+  audience: RouteAudience;
+  modules: string[];
+}
+
+// The modules a route may load lazily: each route's `lazy` import is identified by the module it resolves to.
+const lazyCandidates = import.meta.glob([
+  '../routes/*.tsx',
+  '../features/*/components/*.tsx',
+  '!**/*.stories.tsx',
+  '!**/*.test.tsx',
+]);
+
+const AUDIENCE_OF_GUARD: Record<string, RouteAudience> = {
+  guarded: 'session',
+  wizard: 'session',
+  unverifiedOnly: 'session',
+  guestOnly: 'guest',
+  public: 'any',
+};
+
+/**
+ * Every address of the route table with the lazy modules a first visit to it loads (its layout's and its
+ * page's), read from the table itself: scripts/prerender.ts turns them into the chunks index.html preloads
+ * for that address, so a deep link's page code is fetched with the entry rather than after it has run.
+ */
+export async function routeModules(): Promise<RouteModules[]> {
+  const keyOf = new Map<unknown, string>();
+  for (const [file, load] of Object.entries(lazyCandidates)) keyOf.set(await load(), file.replace(/^\.\.\//, 'src/'));
+  const found: RouteModules[] = [];
+  const walk = async (list: RouteObject[], modules: string[], audience: RouteAudience) => {
+    for (const route of list) {
+      const load = lazyImportOf(route);
+      const key = load ? keyOf.get(await load()) : undefined;
+      if (load && !key)
+        throw new Error(
+          `A lazy route of ${route.path ?? 'a layout'} loads a module outside src/routes and src/features/*/components`,
+        );
+      const own = key ? [...modules, key] : modules;
+      const kind = (route.element as { props?: { kind?: string } } | undefined)?.props?.kind;
+      const whom = (kind ? AUDIENCE_OF_GUARD[kind] : undefined) ?? audience;
+      if (route.path && route.path !== '*' && own.length)
+        found.push({ path: route.path, audience: whom, modules: own });
+      if (route.children) await walk(route.children, own, whom);
+    }
+  };
+  await walk(routes as RouteObject[], [], 'any');
+  return found;
 }

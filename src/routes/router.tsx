@@ -414,9 +414,12 @@ export const createRouter = () => createBrowserRouter(routes);
  * Fetches the chunks of the page at `href` (its layout's and its own), so a click that follows finds them
  * loaded. A failure is ignored here: the navigation, if it comes, reloads the page for a stale chunk.
  */
+/** The import behind a route's `lazy` (the build maps each address to its chunks with it: src/prerender). */
+export const lazyImportOf = (route: RouteObject): (() => Promise<unknown>) | undefined =>
+  typeof route.lazy === 'function' ? chunkImports.get(route.lazy as LazyRoute) : undefined;
+
 export function preloadRoute(href: string): void {
   for (const { route } of matchRoutes(routes, href) ?? []) {
-    const load = typeof route.lazy === 'function' ? chunkImports.get(route.lazy as LazyRoute) : undefined;
-    void load?.().catch(() => undefined);
+    void lazyImportOf(route)?.().catch(() => undefined);
   }
 }
