@@ -59,7 +59,8 @@ function useScrollsSideways() {
     const observer = new ResizeObserver(update);
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
-    update();
+    // No first read here: the observer reports each element once it is laid out, before it paints. Reading the
+    // widths in this effect forced a layout of the half-built page on every mount (60 ms of a /projects load).
     return () => observer.disconnect();
   }, []);
   return [ref, scrolls] as const;

@@ -16,13 +16,15 @@ export function useHeaderOffset(header: RefObject<HTMLElement | null>) {
     const update = () => {
       const { position } = getComputedStyle(element);
       const covers = position === 'sticky' || position === 'fixed';
-      root.style.setProperty(HEADER_OFFSET_VAR, `${covers ? element.offsetHeight : 0}px`);
+      const offset = `${covers ? element.offsetHeight : 0}px`;
+      // A new value on <html> restyles the whole page: set only a change.
+      if (root.style.getPropertyValue(HEADER_OFFSET_VAR) !== offset) root.style.setProperty(HEADER_OFFSET_VAR, offset);
     };
     const observer = new ResizeObserver(update);
     observer.observe(element);
     // The header's position can change with the layout's width without the header changing size.
     observer.observe(root);
-    update();
+    // The observer's first report, once the page is laid out, sets it: read here, it forced a layout mid-commit.
     return () => {
       observer.disconnect();
       root.style.removeProperty(HEADER_OFFSET_VAR);

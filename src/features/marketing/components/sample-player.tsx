@@ -208,7 +208,11 @@ export function LandingSample() {
       <Heading level={2} size="lg" id="landing-sample">
         <FormattedMessage id="showcase.hero.title" />
       </Heading>
-      {sample ? <HeroSample sample={sample} /> : preparing ? <PreparingSamples /> : <Skeleton height="6rem" />}
+      {sample ? (
+        <HeroSample sample={sample} />
+      ) : (
+        <div className={s.samplePlaceholder}>{preparing ? <PreparingSamples /> : <Skeleton height="15rem" />}</div>
+      )}
     </section>
   );
 }
