@@ -12,6 +12,7 @@ import {
   SessionProvider,
   SubscriptionProvider,
 } from '../machines/index.ts';
+import type { RouteKind } from '../routes/guards.ts';
 import type { RouteHandle } from '../routes/root.tsx';
 import { lazyImportOf, routes } from '../routes/router.tsx';
 import { drawConsentPromptFirst } from '../shared/consent/consent-host.tsx';
@@ -129,7 +130,9 @@ const lazyCandidates = import.meta.glob([
   '!**/*.test.tsx',
 ]);
 
-const AUDIENCE_OF_GUARD: Record<string, RouteAudience> = {
+// Every guard kind (a new one fails the type check until it is placed here).
+const AUDIENCE_OF_GUARD: Record<RouteKind, RouteAudience> = {
+  home: 'any',
   guarded: 'session',
   wizard: 'session',
   unverifiedOnly: 'session',
@@ -155,7 +158,7 @@ export async function routeModules(): Promise<RouteModules[]> {
           `A lazy route of ${route.path ?? 'a layout'} loads a module outside src/routes and src/features/*/components`,
         );
       const own = key ? [...modules, key] : modules;
-      const kind = (route.element as { props?: { kind?: string } } | undefined)?.props?.kind;
+      const kind = (route.element as { props?: { kind?: RouteKind } } | undefined)?.props?.kind;
       const whom = (kind ? AUDIENCE_OF_GUARD[kind] : undefined) ?? audience;
       if (route.path && route.path !== '*' && own.length)
         found.push({ path: route.path, audience: whom, modules: own });
