@@ -31,8 +31,18 @@ export interface LighthouseRig {
 export async function startLighthouseRig({ port, name }: { port: number; name: string }): Promise<LighthouseRig> {
   const children: ChildProcess[] = [];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  // Each child leads its own process group (spawned detached), and the whole group is stopped: Debian's
+  // /usr/bin/chromium-headless-shell is a shell script that runs the browser as its child without exec, so
+  // stopping the script alone left the browser running, holding its stderr pipe open, and the bench never ended.
   const stop = () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    for (const child of children) {
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) continue;
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        child.kill('SIGTERM'); // no group (already gone, or not a group leader)
+      }
+    }
   };
   // Chromium may still be writing its profile into DATA_DIR as it exits: retry, and never fail the run on it.
   const removeDataDir = () => {
@@ -70,6 +80,7 @@ async function startServer(base: string, port: number, dataDir: string, children
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
   });
   children.push(server);
   const deadline = Date.now() + 180_000;
@@ -93,7 +104,7 @@ function startChromium(dataDir: string, children: ChildProcess[]): Promise<numbe
   const chromium = spawn(
     executable,
     [...chromiumArgs, '--headless', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   children.push(chromium);
   return new Promise((resolve, reject) => {

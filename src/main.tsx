@@ -14,11 +14,17 @@ import {
   browserStorage,
   createSessionMachine,
   createSubscriptionMachine,
+  holdUntilFirstAnswers,
   linkSubscription,
+  listPreferencesStore,
+  rememberAccess,
   SessionProvider,
+  startEarlyPlan,
   SubscriptionProvider,
+  wasVerified,
   type SessionActor,
 } from './machines/index.ts';
+import { startProjectsFirstPage } from './features/projects/first-requests.ts';
 import { clearPrerendered, hydratesPrerendered, resolveLazyMatches } from './prerender/hydrate.ts';
 import { createRouter, routes } from './routes/router.tsx';
 import { loadChunk, reloadOnStaleChunks, setPendingAddress } from './shared/chunk-load.ts';
@@ -35,14 +41,15 @@ applyTheme(themeStore.getSnapshot().context.theme);
 
 // A browser without a session's token shows a guest the landing page at /: its chunk is fetched now, with
 // the messages, rather than once the first render asks for it (a second wave of requests).
-const storesNoSession = () => {
+/** Whether the browser holds a session's token (null: storage disabled; the session machine decides). */
+const storesSession = () => {
   try {
-    return localStorage.getItem(SESSION_TOKEN_KEY) === null;
+    return localStorage.getItem(SESSION_TOKEN_KEY) !== null;
   } catch {
-    return false; // storage disabled: the session machine decides, as before
+    return null;
   }
 };
-if (window.location.pathname === '/' && storesNoSession()) {
+if (window.location.pathname === '/' && storesSession() === false) {
   void import('./routes/guest-home.tsx').catch(() => undefined); // the render's own import reports a failure
 }
 
@@ -72,7 +79,16 @@ const session = createActor(
   }),
 ).start();
 sessionRef.current = session;
-// The plan follows the session's user; trial and billing answers hand the newer user back to the session.
+// A signed-in first load asks for what its first page waits for now, beside the session check, not after it:
+// the plan and credits, and on /projects its list (early-requests.ts). Only where the session was verified
+// last time: an unverified one would be refused them.
+if (storesSession() && wasVerified(browserStorage())) {
+  startEarlyPlan(api);
+  if (window.location.pathname === '/projects') {
+    startProjectsFirstPage(api, listPreferencesStore.getSnapshot().context.projects);
+  }
+}
+rememberAccess(session, browserStorage());
 const subscription = createActor(
   createSubscriptionMachine({
     api,
@@ -81,6 +97,8 @@ const subscription = createActor(
   }),
 ).start();
 linkSubscription(session, subscription);
+// A signed-in first load draws its page once the session and the plan have answered (first-answers.ts).
+if (storesSession()) holdUntilFirstAnswers(session, subscription);
 // The router after the session: the session check (a stored token's POST /api/v3/auth) is then requested before
 // the first page's chunks the router asks for, not queued behind them (six requests at a time over HTTP/1.1).
 // The session navigates only once it has an answer, by when the router exists.

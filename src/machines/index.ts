@@ -114,6 +114,7 @@ export {
 export * from './plan-rules.ts';
 export {
   createSubscriptionMachine,
+  startEarlyPlan,
   busyActionOf,
   planFactsOf,
   planStateName,
@@ -157,3 +158,11 @@ export {
   type ConsentCategories,
   type ConsentRecord,
 } from './consent.ts';
+export {
+  holdUntilFirstAnswers,
+  rememberAccess,
+  useAwaitingFirstAnswers,
+  wasVerified,
+  ACCESS_KEY,
+  FIRST_ANSWERS_TIMEOUT_MS,
+} from './first-answers.ts';

@@ -10,6 +10,7 @@ import {
   createSubscriptionMachine,
   planFactsOf,
   planStateOf,
+  startEarlyPlan,
   type SubscriptionSnapshot,
 } from './subscription.machine.ts';
 
@@ -61,6 +62,25 @@ describe('subscription machine', () => {
     ]);
     expect(snapshot.context.subscriptions?.prices.length).toBeGreaterThan(10);
     expect(planStateOf(snapshot)).toBe('trial');
+  });
+
+  it('takes the plan and credits a first load asked for early, once, and asks the server itself after', async () => {
+    const early = createFakeApi({
+      'GET /api/v3/subscriptions': { status: 200, body: testSubscriptions() },
+      'GET /api/v3/credits': { status: 200, body: testCredits({ seconds: 4321 }) },
+    });
+    startEarlyPlan(early.api);
+    const { actor, calls } = start();
+    actor.send({ type: 'subscription.user', user: trialUser });
+    const snapshot = await waitFor(actor, ready);
+    expect(calls).toHaveLength(0);
+    expect(early.calls.map((c) => c.path).sort()).toEqual(['/api/v3/credits', '/api/v3/subscriptions']);
+    expect(snapshot.context.credits?.available_seconds).toBe(4321);
+
+    actor.send({ type: 'subscription.refresh' });
+    await waitFor(actor, (s) => s.matches({ signedIn: { data: 'loading' } }));
+    await waitFor(actor, ready);
+    expect(calls.map((c) => c.path).sort()).toEqual(['/api/v3/credits', '/api/v3/subscriptions']);
   });
 
   it('skips the credits for an admin (SPEC.md section 6)', async () => {

@@ -1,7 +1,8 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { announceAction, addToast } from '../../design-system/index.ts';
 import type { components } from '../../openapi/generated/auth.js';
-import type { ApiClients } from '../api/index.ts';
+import { body, keepSessionOn401, type ApiClients } from '../api/index.ts';
+import { startEarly, takeEarly } from '../shared/early-requests/early-requests.ts';
 import { t } from '../i18n/index.ts';
 import { failureMessage } from './failure-message.ts';
 import { planFacts, type Credits, type PlanFacts } from './plan-rules.ts';
@@ -81,6 +82,23 @@ const isAdmin = (user: User | null) => user?.roles.includes('admin') === true;
  *
  * "Can the user do X" is never asked here: `planFacts(snapshot)` gives the plan-rules their input.
  */
+const EARLY_PLAN = 'GET /api/v3/subscriptions';
+const EARLY_CREDITS = 'GET /api/v3/credits';
+
+/**
+ * A signed-in first load asks for the plan and the credits beside the session check (see early-requests.ts),
+ * rather than once its answer has named the user: the first page waits for them (first-answers.ts). A 401 here
+ * signs nobody out: the session check answers for the session.
+ */
+export function startEarlyPlan(api: ApiClients): void {
+  startEarly(EARLY_PLAN, () =>
+    api.auth.GET('/api/v3/subscriptions', { middleware: [keepSessionOn401] }).then(({ data }) => body(data)),
+  );
+  startEarly(EARLY_CREDITS, () =>
+    api.auth.GET('/api/v3/credits', { middleware: [keepSessionOn401] }).then(({ data }) => body(data)),
+  );
+}
+
 export function createSubscriptionMachine({ api, onUser, redirect }: SubscriptionDeps) {
   return setup({
     types: {
@@ -89,16 +107,21 @@ export function createSubscriptionMachine({ api, onUser, redirect }: Subscriptio
     },
     actors: {
       loadPlan: fromPromise(async ({ input }: { input: { withCredits: boolean } }) => {
+        // A first load's plan may have been asked for already, beside the session check (startEarlyPlan).
+        const early = takeEarly<Subscriptions>(EARLY_PLAN);
+        const earlyCredits = takeEarly<Credits>(EARLY_CREDITS);
         const [subscriptions, credits] = await Promise.all([
-          api.auth.GET('/api/v3/subscriptions').then(({ data }) => {
-            if (!data) throw new Error('The plan answer was empty');
-            return data;
-          }),
+          early ??
+            api.auth.GET('/api/v3/subscriptions').then(({ data }) => {
+              if (!data) throw new Error('The plan answer was empty');
+              return data;
+            }),
           input.withCredits
-            ? api.auth.GET('/api/v3/credits').then(({ data }) => {
+            ? (earlyCredits ??
+              api.auth.GET('/api/v3/credits').then(({ data }) => {
                 if (!data) throw new Error('The credits answer was empty');
                 return data;
-              })
+              }))
             : Promise.resolve(null),
         ]);
         return { subscriptions, credits };

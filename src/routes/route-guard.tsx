@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../machines/index.ts';
+import { useAwaitingFirstAnswers, useSession } from '../machines/index.ts';
 import { guardRedirect, type RouteKind } from './guards.ts';
 
 export interface RouteGuardProps {
@@ -18,7 +18,15 @@ export interface RouteGuardProps {
  * renders them. Nothing of a guarded page renders before the session is known.
  */
 export function RouteGuard({ kind, fallback = null }: RouteGuardProps) {
-  const { status } = useSession();
+  const { status: session } = useSession();
+  // A first load's page waits for the answers it depends on (first-answers.ts), with the session shown as checking.
+  const current = useAwaitingFirstAnswers() ? 'checking' : session;
+  // The session's answers reach React synchronously (a store subscription), so the page a session check lets
+  // through would render in one long task: on a first load, the whole page at once. Leaving "checking", the
+  // guard renders that page in a deferred render instead, which React does in slices, yielding to the browser
+  // between them (the fallback stays meanwhile). Every other change (signing out, a redirect) applies at once.
+  const deferred = useDeferredValue(current);
+  const status = deferred === 'checking' ? deferred : current;
   const { pathname, search } = useLocation();
   const next = new URLSearchParams(search).get('next');
   const redirect = guardRedirect(status, { kind, path: `${pathname}${search}`, next });

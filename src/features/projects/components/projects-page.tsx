@@ -29,7 +29,16 @@ import {
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { listPreferencesStore } from '../../../machines/index.ts';
-import { createProject, getProjectStats, listProjects, searchProjects, type Project } from '../api/projects-api.ts';
+import { takeEarly } from '../../../shared/early-requests/early-requests.ts';
+import {
+  createProject,
+  getProjectStats,
+  listProjects,
+  searchProjects,
+  type Project,
+  type ProjectPage,
+} from '../api/projects-api.ts';
+import { projectsRequestKey } from '../first-requests.ts';
 import { PROJECT_SORTS, projectSortOf, projectStateOf } from '../list-rules.ts';
 import { NameForm } from './name-form.tsx';
 import { ListPager, usePagedList } from './paged-list.tsx';
@@ -55,10 +64,13 @@ export function ProjectsPage() {
   const list = usePagedList<Project>({
     query: `${sort.key}|${state}|${search}`,
     pageSize,
-    load: (page, signal) =>
-      search
-        ? searchProjects(api, { ...page, search, sort: sort.sort, direction: sort.direction }, { signal })
-        : listProjects(api, { ...page, sort: sort.sort, direction: sort.direction, state }, { signal }),
+    load: (page, signal) => {
+      if (search)
+        return searchProjects(api, { ...page, search, sort: sort.sort, direction: sort.direction }, { signal });
+      const query = { ...page, sort: sort.sort, direction: sort.direction, state };
+      // On a first load the entry may have asked for this page already (first-requests.ts).
+      return takeEarly<ProjectPage>(projectsRequestKey(query)) ?? listProjects(api, query, { signal });
+    },
   });
 
   // The figures of the projects shown follow finished conversions through POST /api/stats/projects.

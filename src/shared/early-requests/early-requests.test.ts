@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearEarly, MAX_AGE_MS, startEarly, takeEarly } from './early-requests.ts';
+
+afterEach(() => clearEarly());
+
+describe('early requests', () => {
+  it('hands the page the answer of the request started for it, once', async () => {
+    const request = vi.fn(async () => ({ items: ['a'], total: 1 }));
+    startEarly('GET /api/projects?offset=0', request, 1_000);
+    expect(request).toHaveBeenCalledTimes(1);
+    await expect(takeEarly('GET /api/projects?offset=0', 2_000)).resolves.toEqual({ items: ['a'], total: 1 });
+    // A second render (another sort, a reload) asks the server itself.
+    expect(takeEarly('GET /api/projects?offset=0', 2_000)).toBeUndefined();
+  });
+
+  it('gives nothing for another query, and drops an answer no page took in time', () => {
+    startEarly('GET /api/projects?offset=0', async () => 1, 1_000);
+    expect(takeEarly('GET /api/projects?offset=40', 1_500)).toBeUndefined();
+    expect(takeEarly('GET /api/projects?offset=0', 1_000 + MAX_AGE_MS + 1)).toBeUndefined();
+  });
+
+  it('passes a failure to the page that takes it, and reports none when no page does', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    startEarly('a', () => Promise.reject(new Error('offline')), 1_000);
+    startEarly('b', () => Promise.reject(new Error('offline')), 1_000);
+    await expect(takeEarly('a', 1_000)).rejects.toThrow('offline');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    process.off('unhandledRejection', unhandled);
+    expect(unhandled).not.toHaveBeenCalled();
+  });
+});

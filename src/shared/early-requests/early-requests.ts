@@ -1,0 +1,41 @@
+/**
+ * Requests a page makes on its first render, started by the entry as soon as it runs instead: side by side with
+ * the session check (`POST /api/v3/auth`), not after it, its render and the page's effect. A signed-in first load
+ * of /projects went entry → session check → render → list request → render; the list's answer is now usually
+ * there when the page first renders. The page takes its request once (`takeEarly`); one that no page took within
+ * `MAX_AGE_MS` is dropped, so a page opened later never shows an answer from before.
+ */
+
+/** How long an early request's answer may wait for its page. */
+export const MAX_AGE_MS = 10_000;
+
+interface Early {
+  at: number;
+  answer: Promise<unknown>;
+}
+
+const started = new Map<string, Early>();
+
+/** Starts `request` now, for the page that will ask for `key`. */
+export function startEarly<T>(key: string, request: () => Promise<T>, now = Date.now()): void {
+  const answer = request();
+  // Nobody may take it: a failure is the page's to report if it does (its own request would fail alike).
+  answer.catch(() => undefined);
+  started.set(key, { at: now, answer });
+}
+
+/**
+ * The answer of the early request for `key`, once: undefined when none was started, it was taken, or it is older
+ * than `MAX_AGE_MS` (the page then requests as usual).
+ */
+export function takeEarly<T>(key: string, now = Date.now()): Promise<T> | undefined {
+  const early = started.get(key);
+  started.delete(key);
+  if (!early || now - early.at > MAX_AGE_MS) return undefined;
+  return early.answer as Promise<T>;
+}
+
+/** Forgets every early request (tests). */
+export function clearEarly(): void {
+  started.clear();
+}
