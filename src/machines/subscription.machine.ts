@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type Snapsh
 import { announceAction, addToast } from '../../design-system/index.ts';
 import type { components } from '../../openapi/generated/auth.js';
 import { body, keepSessionOn401, type ApiClients } from '../api/index.ts';
-import { startEarly, takeEarly } from '../shared/early-requests/early-requests.ts';
+import { startEarly, takeEarly } from '../api/early-requests.ts';
 import { t } from '../i18n/index.ts';
 import { failureMessage } from './failure-message.ts';
 import { planFacts, type Credits, type PlanFacts } from './plan-rules.ts';

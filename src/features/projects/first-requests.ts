@@ -1,6 +1,6 @@
 import { body, keepSessionOn401, type ApiClients } from '../../api/index.ts';
 import type { ListPreference } from '../../machines/list-preferences.ts';
-import { startEarly } from '../../shared/early-requests/early-requests.ts';
+import { startEarly } from '../../api/early-requests.ts';
 import type { Direction, ProjectPage, ProjectSort, ProjectState } from './api/projects-api.ts';
 import { offsetOf, projectSortOf, projectStateOf } from './list-rules.ts';
 

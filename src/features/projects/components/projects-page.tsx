@@ -29,7 +29,7 @@ import {
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { listPreferencesStore } from '../../../machines/index.ts';
-import { takeEarly } from '../../../shared/early-requests/early-requests.ts';
+import { takeEarly } from '../../../api/early-requests.ts';
 import {
   createProject,
   getProjectStats,
