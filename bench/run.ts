@@ -9,7 +9,9 @@
 // status, 5xx), scale (two API processes and two workers on PostgreSQL with S3 storage, 200 users, a worker and
 // an API process killed mid-run; needs PostgreSQL, so only when asked for), web (Lighthouse's mobile performance,
 // FCP, LCP, TBT and JavaScript transferred of /, /pricing, /login and a signed-in /projects on the built SPA;
-// needs Chromium, so only when asked for), admin (POST /api/stats/users with 10k users, on PostgreSQL and PGlite). Without arguments every part but scale and web runs.
+// needs Chromium, so only when asked for), web-trace (where a signed-in first load's main thread goes: its long tasks
+// by script and function, CPU 4× slower; Chromium, only when asked for), admin (POST /api/stats/users with 10k users,
+// on PostgreSQL and PGlite). Without arguments every part but scale, web and web-trace runs.
 import os from 'node:os';
 
 const parts: Record<string, () => Promise<void>> = {
@@ -24,10 +26,11 @@ const parts: Record<string, () => Promise<void>> = {
   fuzz: async () => (await import('./fuzz.ts')).fuzzBench(),
   scale: async () => (await import('./scale.ts')).scaleBench(),
   web: async () => (await import('./web.ts')).webBench(),
+  'web-trace': async () => (await import('./web-trace.ts')).webTraceBench(),
   admin: async () => (await import('./admin.ts')).adminBench(),
 };
 /** Parts that need more than this checkout (PostgreSQL, Chromium) run only when named. */
-const onlyWhenAsked = new Set(['scale', 'web']);
+const onlyWhenAsked = new Set(['scale', 'web', 'web-trace']);
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => !(a in parts));

@@ -145,7 +145,7 @@ interface OutboxMessage {
  * (with the Terms of Use accepted after it), the verification link from the outbox, the welcome tour skipped.
  * Every call is the page's own fetch, so the session cookie and the stored CSRF token are the browser's.
  */
-async function signUpInBrowser(base: string, chromePort: number): Promise<string> {
+export async function signUpInBrowser(base: string, chromePort: number): Promise<string> {
   const email = `bench.${Date.now().toString(36)}@example.test`;
   await inBrowser(
     chromePort,
