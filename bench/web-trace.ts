@@ -14,6 +14,8 @@ import { signUpInBrowser } from './web.ts';
 const port = Number(process.env.WEB_BENCH_PORT ?? 4428);
 const page = process.env.WEB_TRACE_PAGE ?? '/projects';
 const runs = Math.max(1, Number(process.env.WEB_TRACE_RUNS ?? 2));
+// WEB_TRACE_GUEST=1 loads the page as a guest instead (no sign-up): the landing page, the sign-in pages.
+const guest = process.env.WEB_TRACE_GUEST === '1';
 const LONG_TASK_US = 50_000;
 
 interface TraceEvent {
@@ -127,10 +129,11 @@ function report(events: TraceEvent[]): string[] {
 export async function webTraceBench(): Promise<void> {
   const { base, chromePort, close } = await startLighthouseRig({ port, name: 'timbre-bench-web-trace' });
   try {
-    const email = await signUpInBrowser(base, chromePort);
+    const email = guest ? null : await signUpInBrowser(base, chromePort);
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
     const context = browser.contexts()[0]!;
-    console.log(`${page} signed in as ${email}, CPU 4× slower, cache off; main-thread tasks ≥ 50 ms:`);
+    const who = email ? `signed in as ${email}` : 'a guest';
+    console.log(`${page} as ${who}, CPU 4× slower, cache off; main-thread tasks ≥ 50 ms:`);
     for (let run = 0; run <= runs; run++) {
       const tab = await context.newPage();
       const cdp = await context.newCDPSession(tab);
@@ -141,7 +144,7 @@ export async function webTraceBench(): Promise<void> {
         await tab.goto(`${base}${page}`, { waitUntil: 'load' });
         await tab.waitForTimeout(6000); // the page settles, and what loads when idle (error reporting) runs
       });
-      console.log(run === 0 ? '\nrun 0 (the first after sign-up, not counted)' : `\nrun ${run}`);
+      console.log(run === 0 ? '\nrun 0 (the first in this browser, not counted)' : `\nrun ${run}`);
       for (const line of report(events)) console.log(line);
       await tab.close();
     }
