@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { chromium, type CDPSession } from 'playwright';
 import { startLighthouseRig } from '../scripts/lighthouse-rig.ts';
 import { signUpInBrowser } from './web.ts';
@@ -8,7 +10,7 @@ import { signUpInBrowser } from './web.ts';
 // (Lighthouse's mobile setting) and the cache off, traced with V8's sampling profiler. For each main-thread
 // task of 50 ms or more it prints when it started, how long it took, the scripts its time went to and the
 // functions that took most of it (the names are the built files' minified names: look them up in the chunk, or
-// build with `--minify false`). A first page drawn in slices shows as many short React tasks; the same page
+// build with `npx vite build --minify false && node scripts/prerender.ts` first; WEB_TRACE_SAVE keeps the traces). A first page drawn in slices shows as many short React tasks; the same page
 // drawn again in one task after them (a store changed during the slices), or one long commit, shows here.
 
 const port = Number(process.env.WEB_BENCH_PORT ?? 4428);
@@ -16,6 +18,8 @@ const page = process.env.WEB_TRACE_PAGE ?? '/projects';
 const runs = Math.max(1, Number(process.env.WEB_TRACE_RUNS ?? 2));
 // WEB_TRACE_GUEST=1 loads the page as a guest instead (no sign-up): the landing page, the sign-in pages.
 const guest = process.env.WEB_TRACE_GUEST === '1';
+// WEB_TRACE_SAVE=<folder> also writes each run's trace there (open it in Chrome DevTools' Performance panel).
+const save = process.env.WEB_TRACE_SAVE;
 const LONG_TASK_US = 50_000;
 
 interface TraceEvent {
@@ -144,6 +148,10 @@ export async function webTraceBench(): Promise<void> {
         await tab.goto(`${base}${page}`, { waitUntil: 'load' });
         await tab.waitForTimeout(6000); // the page settles, and what loads when idle (error reporting) runs
       });
+      if (save) {
+        await mkdir(save, { recursive: true });
+        await writeFile(path.join(save, `trace-${run}.json`), JSON.stringify({ traceEvents: events }));
+      }
       console.log(run === 0 ? '\nrun 0 (the first in this browser, not counted)' : `\nrun ${run}`);
       for (const line of report(events)) console.log(line);
       await tab.close();
