@@ -42,14 +42,14 @@ applyTheme(themeStore.getSnapshot().context.theme);
 // A browser without a session's token shows a guest the landing page at /: its chunk is fetched now, with
 // the messages, rather than once the first render asks for it (a second wave of requests).
 /** Whether the browser holds a session's token (null: storage disabled; the session machine decides). */
-const storesSession = () => {
+const storesSession = (() => {
   try {
     return localStorage.getItem(SESSION_TOKEN_KEY) !== null;
   } catch {
     return null;
   }
-};
-if (window.location.pathname === '/' && storesSession() === false) {
+})();
+if (window.location.pathname === '/' && storesSession === false) {
   void import('./routes/guest-home.tsx').catch(() => undefined); // the render's own import reports a failure
 }
 
@@ -68,11 +68,12 @@ const tokens = createTokenStore();
 // A 401 from any call (unless the call opted out) ends the session: the machine resets and goes to /.
 const sessionRef: { current?: SessionActor } = {};
 const api = createApiClients({ tokens, goHome: () => sessionRef.current?.send({ type: 'session.unauthorized' }) });
+const storage = browserStorage();
 const session = createActor(
   createSessionMachine({
     api,
     tokens,
-    storage: browserStorage(),
+    storage,
     // Synchronously: the machine navigates before its new state reaches the screen, so a route guard never
     // sees the new state at the old address (logging out on a guarded page goes home, not to the login).
     navigate: (to) => void router.navigate(to, { flushSync: true }),
@@ -82,13 +83,13 @@ sessionRef.current = session;
 // A signed-in first load asks for what its first page waits for now, beside the session check, not after it:
 // the plan and credits, and on /projects its list (early-requests.ts). Only where the session was verified
 // last time: an unverified one would be refused them.
-if (storesSession() && wasVerified(browserStorage())) {
+if (storesSession && wasVerified(storage)) {
   startEarlyPlan(api);
   if (window.location.pathname === '/projects') {
     startProjectsFirstPage(api, listPreferencesStore.getSnapshot().context.projects);
   }
 }
-rememberAccess(session, browserStorage());
+rememberAccess(session, storage);
 const subscription = createActor(
   createSubscriptionMachine({
     api,
@@ -98,7 +99,7 @@ const subscription = createActor(
 ).start();
 linkSubscription(session, subscription);
 // A signed-in first load draws its page once the session and the plan have answered (first-answers.ts).
-if (storesSession()) holdUntilFirstAnswers(session, subscription);
+if (storesSession) holdUntilFirstAnswers(session, subscription);
 // The router after the session: the session check (a stored token's POST /api/v3/auth) is then requested before
 // the first page's chunks the router asks for, not queued behind them (six requests at a time over HTTP/1.1).
 // The session navigates only once it has an answer, by when the router exists.

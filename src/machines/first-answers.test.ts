@@ -80,6 +80,14 @@ describe('a first load waits for its first answers', () => {
     expect(isAwaitingFirstAnswers()).toBe(false);
   });
 
+  it('lets an unverified user through as soon as the session check says so (they have no plan to wait for)', async () => {
+    const { session, subscription, auth } = boot(testUser({ verified: false }));
+    holdUntilFirstAnswers(session, subscription);
+    auth.open();
+    await settle();
+    expect(isAwaitingFirstAnswers()).toBe(false);
+  });
+
   it('stops waiting after the time limit when an answer never comes', async () => {
     vi.useFakeTimers();
     const { session, subscription } = boot(testUser());

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { AppStorage } from './app-storage.ts';
-import type { SessionStatus } from './session-flags.ts';
+import { isVerified, type SessionStatus } from './session-flags.ts';
 import type { SessionActor } from './session-context.tsx';
 import { sessionStatus } from './session.machine.ts';
 import type { SubscriptionActor } from './subscription.machine.ts';
@@ -44,7 +44,8 @@ export function holdUntilFirstAnswers(
   function check() {
     const status = sessionStatus(session.getSnapshot());
     if (status === 'checking') return;
-    if (status === 'verified' || status === 'wizard' || status === 'unverified') {
+    // The plan is loaded for a verified user only (an unverified one has none to wait for).
+    if (status !== 'signingOut' && isVerified(session.getSnapshot().context.user)) {
       if (subscription.getSnapshot().matches({ signedIn: { data: 'loading' } })) return;
       if (subscription.getSnapshot().matches('signedOut')) return; // the session's user has not reached it yet
     }

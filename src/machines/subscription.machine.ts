@@ -1,3 +1,4 @@
+import type { Middleware } from 'openapi-fetch';
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { announceAction, addToast } from '../../design-system/index.ts';
 import type { components } from '../../openapi/generated/auth.js';
@@ -68,6 +69,27 @@ export function planStateName(user: User | null): PlanState {
 
 const isAdmin = (user: User | null) => user?.roles.includes('admin') === true;
 
+const EARLY_PLAN = 'GET /api/v3/subscriptions';
+const EARLY_CREDITS = 'GET /api/v3/credits';
+
+/** GET /api/v3/subscriptions; `middleware` as openapi-fetch takes it per call. */
+const fetchPlan = (api: ApiClients, middleware: Middleware[] = []) =>
+  api.auth.GET('/api/v3/subscriptions', { middleware }).then(({ data }) => body(data));
+
+/** GET /api/v3/credits. */
+const fetchCredits = (api: ApiClients, middleware: Middleware[] = []) =>
+  api.auth.GET('/api/v3/credits', { middleware }).then(({ data }) => body(data));
+
+/**
+ * A signed-in first load asks for the plan and the credits beside the session check (see early-requests.ts),
+ * rather than once its answer has named the user: the first page waits for them (first-answers.ts). A 401 here
+ * signs nobody out: the session check answers for the session.
+ */
+export function startEarlyPlan(api: ApiClients): void {
+  startEarly(EARLY_PLAN, () => fetchPlan(api, [keepSessionOn401]));
+  startEarly(EARLY_CREDITS, () => fetchCredits(api, [keepSessionOn401]));
+}
+
 /**
  * The subscription statechart (the design card's "subscription state"; SPEC.md sections 4, 6 and 9):
  *
@@ -82,23 +104,6 @@ const isAdmin = (user: User | null) => user?.roles.includes('admin') === true;
  *
  * "Can the user do X" is never asked here: `planFacts(snapshot)` gives the plan-rules their input.
  */
-const EARLY_PLAN = 'GET /api/v3/subscriptions';
-const EARLY_CREDITS = 'GET /api/v3/credits';
-
-/**
- * A signed-in first load asks for the plan and the credits beside the session check (see early-requests.ts),
- * rather than once its answer has named the user: the first page waits for them (first-answers.ts). A 401 here
- * signs nobody out: the session check answers for the session.
- */
-export function startEarlyPlan(api: ApiClients): void {
-  startEarly(EARLY_PLAN, () =>
-    api.auth.GET('/api/v3/subscriptions', { middleware: [keepSessionOn401] }).then(({ data }) => body(data)),
-  );
-  startEarly(EARLY_CREDITS, () =>
-    api.auth.GET('/api/v3/credits', { middleware: [keepSessionOn401] }).then(({ data }) => body(data)),
-  );
-}
-
 export function createSubscriptionMachine({ api, onUser, redirect }: SubscriptionDeps) {
   return setup({
     types: {
@@ -111,18 +116,8 @@ export function createSubscriptionMachine({ api, onUser, redirect }: Subscriptio
         const early = takeEarly<Subscriptions>(EARLY_PLAN);
         const earlyCredits = takeEarly<Credits>(EARLY_CREDITS);
         const [subscriptions, credits] = await Promise.all([
-          early ??
-            api.auth.GET('/api/v3/subscriptions').then(({ data }) => {
-              if (!data) throw new Error('The plan answer was empty');
-              return data;
-            }),
-          input.withCredits
-            ? (earlyCredits ??
-              api.auth.GET('/api/v3/credits').then(({ data }) => {
-                if (!data) throw new Error('The credits answer was empty');
-                return data;
-              }))
-            : Promise.resolve(null),
+          early ?? fetchPlan(api),
+          input.withCredits ? (earlyCredits ?? fetchCredits(api)) : Promise.resolve(null),
         ]);
         return { subscriptions, credits };
       }),

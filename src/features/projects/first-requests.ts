@@ -1,7 +1,7 @@
-import { body, keepSessionOn401, type ApiClients } from '../../api/index.ts';
+import { keepSessionOn401, type ApiClients } from '../../api/index.ts';
 import type { ListPreference } from '../../machines/list-preferences.ts';
 import { startEarly } from '../../api/early-requests.ts';
-import type { Direction, ProjectPage, ProjectSort, ProjectState } from './api/projects-api.ts';
+import { listProjects, type Direction, type ProjectSort, type ProjectState } from './api/projects-api.ts';
 import { offsetOf, projectSortOf, projectStateOf } from './list-rules.ts';
 
 /** The projects list's query for one page, from the list's stored preference (sort, direction, state filter). */
@@ -17,11 +17,11 @@ export interface ProjectsQuery {
 export const projectsRequestKey = ({ offset, limit, sort, direction, state }: ProjectsQuery) =>
   `GET /api/projects?offset=${offset}&limit=${limit}&sort=${sort}&direction=${direction}&state=${state}`;
 
-/** The query of page `page` of the projects list under the stored preference. */
-export function projectsQueryOf(preference: ListPreference, page = 1): ProjectsQuery {
+/** The query of the projects list's first page under the stored preference. */
+export function firstProjectsQuery(preference: ListPreference): ProjectsQuery {
   const { sort, direction } = projectSortOf(preference.sort, preference.direction);
   return {
-    offset: offsetOf(page, preference.pageSize),
+    offset: offsetOf(1, preference.pageSize),
     limit: preference.pageSize,
     sort,
     direction,
@@ -34,12 +34,6 @@ export function projectsQueryOf(preference: ListPreference, page = 1): ProjectsQ
  * (see early-requests.ts). A 401 here signs nobody out: the session check answers for the session.
  */
 export function startProjectsFirstPage(api: ApiClients, preference: ListPreference): void {
-  const query = projectsQueryOf(preference);
-  startEarly<ProjectPage>(projectsRequestKey(query), async () => {
-    const { data } = await api.marketplace.GET('/api/projects', {
-      params: { query },
-      middleware: [keepSessionOn401],
-    });
-    return body(data);
-  });
+  const query = firstProjectsQuery(preference);
+  startEarly(projectsRequestKey(query), () => listProjects(api, query, { middleware: [keepSessionOn401] }));
 }

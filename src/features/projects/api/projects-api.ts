@@ -1,3 +1,4 @@
+import type { Middleware } from 'openapi-fetch';
 import type { components, operations } from '../../../../openapi/generated/marketplace.js';
 import type { components as modelComponents } from '../../../../openapi/generated/models.js';
 import { body, type ApiClients } from '../../../api/index.ts';
@@ -29,9 +30,13 @@ export interface PageQuery<Sort extends string> {
 export async function listProjects(
   api: ApiClients,
   query: PageQuery<ProjectSort> & { state: ProjectState },
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; middleware?: Middleware[] } = {},
 ): Promise<ProjectPage> {
-  const { data } = await api.marketplace.GET('/api/projects', { params: { query }, signal: options.signal });
+  const { data } = await api.marketplace.GET('/api/projects', {
+    params: { query },
+    signal: options.signal,
+    middleware: options.middleware ?? [],
+  });
   return body(data);
 }
 
