@@ -1,4 +1,3 @@
-import type { Middleware } from 'openapi-fetch';
 import type { components, operations } from '../../../../openapi/generated/marketplace.js';
 import type { components as modelComponents } from '../../../../openapi/generated/models.js';
 import { body, type ApiClients } from '../../../api/index.ts';
@@ -30,13 +29,9 @@ export interface PageQuery<Sort extends string> {
 export async function listProjects(
   api: ApiClients,
   query: PageQuery<ProjectSort> & { state: ProjectState },
-  options: { signal?: AbortSignal; middleware?: Middleware[] } = {},
+  options: { signal?: AbortSignal } = {},
 ): Promise<ProjectPage> {
-  const { data } = await api.marketplace.GET('/api/projects', {
-    params: { query },
-    signal: options.signal,
-    middleware: options.middleware ?? [],
-  });
+  const { data } = await api.marketplace.GET('/api/projects', { params: { query }, signal: options.signal });
   return body(data);
 }
 
