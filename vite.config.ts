@@ -59,7 +59,13 @@ const precompileMessages = (): Plugin => ({
     handler: (code) => {
       const messages = JSON.parse(code) as Record<string, string>;
       const trees = Object.fromEntries(Object.entries(messages).map(([id, message]) => [id, parse(message)]));
-      return { code: JSON.stringify(trees), map: null };
+      // As a JSON string parsed at run time, not an object literal: V8 reads ~160 kB of JSON some 1.5–2× faster
+      // than the same data as JavaScript (measured in npm run bench -- web-trace: the chunk's evaluation task).
+      return {
+        code: `export default JSON.parse(${JSON.stringify(JSON.stringify(trees))});`,
+        map: null,
+        moduleType: 'js',
+      };
     },
   },
 });
