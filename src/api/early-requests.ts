@@ -12,6 +12,8 @@ export const MAX_AGE_MS = 10_000;
 interface Early {
   at: number;
   answer: Promise<unknown>;
+  /** Set once the answer has arrived (not on a failure). */
+  answered?: { value: unknown };
 }
 
 const started = new Map<string, Early>();
@@ -19,9 +21,26 @@ const started = new Map<string, Early>();
 /** Starts `request` now, for the page that will ask for `key`. */
 export function startEarly<T>(key: string, request: () => Promise<T>, now = Date.now()): void {
   const answer = request();
-  // Nobody may take it: a failure is the page's to report if it does (its own request would fail alike).
-  answer.catch(() => undefined);
-  started.set(key, { at: now, answer });
+  const early: Early = { at: now, answer };
+  answer.then(
+    (value) => void (early.answered = { value }),
+    // Nobody may take it: a failure is the page's to report if it does (its own request would fail alike).
+    () => undefined,
+  );
+  started.set(key, early);
+}
+
+/**
+ * The answer for `key` if it has already arrived, once (as `takeEarly`): the page then draws its first render
+ * with it, instead of a loading state redrawn a moment later. Undefined (and the request left for `takeEarly`)
+ * while it is on its way, after a failure, or when there is none.
+ */
+export function takeAnswered<T>(key: string, now = Date.now()): { value: T } | undefined {
+  const early = started.get(key);
+  if (!early?.answered) return undefined;
+  started.delete(key);
+  if (now - early.at > MAX_AGE_MS) return undefined;
+  return early.answered as { value: T };
 }
 
 /**

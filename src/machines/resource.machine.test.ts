@@ -51,6 +51,26 @@ describe('resourceMachine', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
+  it('starts ready with a first value given in its input, loads nothing for it, and loads the next key', async () => {
+    const { pending, load } = manualLoads();
+    const actor = createActor(resourceMachine, { input: { load, key: 'page-1', value: { value: ['a'] } } });
+    // Before it starts too: the screen's first render reads this snapshot.
+    expect(actor.getSnapshot().value).toBe('ready');
+    actor.start();
+    actor.send({ type: 'key', key: 'page-1' });
+    expect(actor.getSnapshot().context).toMatchObject({ value: ['a'], valueKey: 'page-1' });
+    expect(pending).toHaveLength(0);
+    actor.send({ type: 'reload' });
+    expect(pending.map((p) => p.key)).toEqual(['page-1']);
+    pending[0]!.resolve(['a', 'b']);
+    await waitFor(actor, (s) => s.matches('ready') && s.context.value !== undefined && pending.length === 1);
+    actor.send({ type: 'key', key: 'page-2' });
+    expect(actor.getSnapshot().value).toBe('loading');
+    // Back to the first key: it is loaded again, not taken from the input's value.
+    actor.send({ type: 'key', key: 'page-1' });
+    expect(pending.map((p) => p.key)).toEqual(['page-1', 'page-2', 'page-1']);
+  });
+
   it('the same key again loads nothing', () => {
     const { pending, load } = manualLoads();
     const actor = createActor(resourceMachine, { input: { load, key: 'a' } }).start();

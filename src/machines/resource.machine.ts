@@ -13,6 +13,8 @@ export interface ResourceInput {
   load: (key: string, signal: AbortSignal) => Promise<unknown>;
   /** The first key, or null to wait for one (nothing is loaded). */
   key: string | null;
+  /** The first key's value when it is already at hand: the resource starts ready with it, loading nothing. */
+  value?: { value: unknown };
 }
 
 export interface ResourceContext {
@@ -23,6 +25,8 @@ export interface ResourceContext {
   valueKey: string | null;
   value: unknown;
   error: unknown;
+  /** The first key's value came with the input (until another key is asked for). */
+  given: boolean;
 }
 
 export type ResourceEvent =
@@ -53,6 +57,7 @@ export const resourceMachine = setup({
       return event.key !== context.key;
     },
     hasValue: ({ context }) => context.valueKey !== null,
+    given: ({ context }) => context.given,
   },
   actions: {
     takeKey: assign({
@@ -60,6 +65,7 @@ export const resourceMachine = setup({
         assertEvent(event, 'key');
         return event.key;
       },
+      given: false,
     }),
     update: assign({
       value: ({ context, event }) => {
@@ -70,7 +76,17 @@ export const resourceMachine = setup({
   },
 }).createMachine({
   id: 'resource',
-  context: ({ input }) => ({ load: input.load, key: input.key, valueKey: null, value: undefined, error: null }),
+  context: ({ input }) => {
+    const given = input.value !== undefined && input.key !== null;
+    return {
+      load: input.load,
+      key: input.key,
+      valueKey: given ? input.key : null,
+      value: given ? input.value!.value : undefined,
+      error: null,
+      given,
+    };
+  },
   initial: 'choosing',
   on: {
     key: { guard: 'keyChanged', target: '.choosing', reenter: true, actions: 'takeKey' },
@@ -78,7 +94,7 @@ export const resourceMachine = setup({
   },
   states: {
     choosing: {
-      always: [{ guard: 'hasKey', target: 'loading' }, { target: 'idle' }],
+      always: [{ guard: 'given', target: 'ready' }, { guard: 'hasKey', target: 'loading' }, { target: 'idle' }],
     },
     idle: {},
     loading: {

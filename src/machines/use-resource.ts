@@ -32,6 +32,11 @@ export interface ResourceOptions<T> {
   onLoad?: (value: T) => void;
   /** Told of each failure that lands. */
   onError?: (error: unknown) => void;
+  /**
+   * The first key's value if it is already at hand (asked once, on mount): the screen's first render shows it,
+   * and nothing is loaded for that key.
+   */
+  initial?: () => { value: T } | undefined;
 }
 
 const keyOf = (key: ResourceKey | null): string | null => (key === null ? null : JSON.stringify(key));
@@ -47,8 +52,11 @@ export function useResource<T>(
   options: ResourceOptions<T> = {},
 ): Resource<T> {
   const current = useRef({ load, options });
+  // The machine starts on the first key: asked for in an effect instead, the key changed the snapshot during the
+  // first page's commit, and React redrew the whole screen synchronously there (one long task on a first load).
   const [input] = useState(() => ({
-    key: null,
+    key: keyOf(key),
+    value: key === null ? undefined : options.initial?.(),
     load: async (_key: string, signal: AbortSignal) => {
       const { load: latest, options: told } = current.current;
       try {

@@ -51,6 +51,8 @@ export interface PagedListOptions<T, R extends LoadedPage<T>> {
   pageSize: number;
   /** Runs with each page that arrives (and is still wanted); what it sets renders together with the page. */
   onLoad?: (result: R) => void;
+  /** The first page if it is already at hand (asked once, on mount; `onLoad` is not told of it). */
+  initial?: () => { value: R } | undefined;
 }
 
 /** A paged list and the SPEC.md section 4 rules for what it shows after a create or a delete. */
@@ -87,6 +89,7 @@ export function usePagedList<T extends { id: string }, R extends LoadedPage<T> =
   query,
   pageSize,
   onLoad,
+  initial,
 }: PagedListOptions<T, R>): PagedList<T> {
   const [paging, setPaging] = useState<Paging>({ query, page: 1, reloads: 0 });
   // While rendering, so the old page is never requested for the new query.
@@ -99,6 +102,7 @@ export function usePagedList<T extends { id: string }, R extends LoadedPage<T> =
     (signal) => load({ offset: offsetOf(page, pageSize), limit: pageSize }, signal),
     {
       keepValue: true,
+      initial,
       onLoad: (result) => {
         setFailure(null);
         onLoad?.(result);

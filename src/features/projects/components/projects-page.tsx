@@ -29,7 +29,7 @@ import {
 } from '../../../../design-system/index.ts';
 import { useApi } from '../../../api/index.ts';
 import { listPreferencesStore } from '../../../machines/index.ts';
-import { takeEarly } from '../../../api/early-requests.ts';
+import { takeAnswered, takeEarly } from '../../../api/early-requests.ts';
 import {
   createProject,
   getProjectStats,
@@ -38,7 +38,7 @@ import {
   type Project,
   type ProjectPage,
 } from '../api/projects-api.ts';
-import { projectsRequestKey } from '../first-requests.ts';
+import { firstProjectsQuery, projectsRequestKey } from '../first-requests.ts';
 import { PROJECT_SORTS, projectSortOf, projectStateOf } from '../list-rules.ts';
 import { NameForm } from './name-form.tsx';
 import { ListPager, usePagedList } from './paged-list.tsx';
@@ -61,14 +61,16 @@ export function ProjectsPage() {
   const [search, setSearch] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   // Search results keep the list's sort; a new sort, filter or search starts again at page 1.
-  const list = usePagedList<Project>({
+  const list = usePagedList<Project, ProjectPage>({
     query: `${sort.key}|${state}|${search}`,
     pageSize,
+    // On a first load the entry may have asked for this page already (first-requests.ts): when its answer is
+    // here, the page draws with it at once (no loading state, no second render); on its way, `load` takes it.
+    initial: () => takeAnswered<ProjectPage>(projectsRequestKey(firstProjectsQuery(prefs))),
     load: (page, signal) => {
       if (search)
         return searchProjects(api, { ...page, search, sort: sort.sort, direction: sort.direction }, { signal });
       const query = { ...page, sort: sort.sort, direction: sort.direction, state };
-      // On a first load the entry may have asked for this page already (first-requests.ts).
       return takeEarly<ProjectPage>(projectsRequestKey(query)) ?? listProjects(api, query, { signal });
     },
   });
