@@ -35,6 +35,12 @@ interface Row {
   tbt: number;
   jsKb: number;
   bestPractices: number;
+  /**
+   * Lighthouse's measure of this machine's speed during the run (its benchmarkIndex: higher is faster). Its
+   * simulation multiplies the main thread's observed work by 4 whatever the machine, so a slower machine (or a
+   * busy moment) scores lower for the same build: seen here between 1,100 and 1,850 from one run to the next.
+   */
+  machine: number;
   notes: string[];
   /** The lowest and highest performance score of the page's runs. */
   spread?: [number, number];
@@ -84,7 +90,7 @@ async function measureRuns(base: string, chromePort: number, page: string, warmU
     const row = await measure(base, chromePort, page, run);
     // As it goes, so a run that fails later leaves the figures already measured on screen.
     console.log(
-      `  ${page} run ${run}: performance ${row.performance}, FCP ${ms(row.fcp)}, LCP ${ms(row.lcp)}, TBT ${ms(row.tbt)}`,
+      `  ${page} run ${run}: performance ${row.performance}, FCP ${ms(row.fcp)}, LCP ${ms(row.lcp)}, TBT ${ms(row.tbt)}, machine ${Math.round(row.machine)}`,
     );
     all.push(row);
   }
@@ -131,6 +137,7 @@ async function measure(base: string, chromePort: number, page: string, run: numb
     tbt: metric(lhr, 'total-blocking-time'),
     jsKb: script / 1024,
     bestPractices: score(lhr, 'best-practices'),
+    machine: lhr.environment.benchmarkIndex,
     notes: notesOf(lhr),
   };
 }
@@ -244,15 +251,18 @@ export async function webBench(): Promise<void> {
 
   console.log(`\nLighthouse, default mobile settings (simulated throttling), median of ${runs} run(s) per page:`);
   console.log(
-    '| page | performance | FCP | LCP | TBT | JS transferred (KB) | best practices | performance, all runs |',
+    '| page | performance | FCP | LCP | TBT | JS transferred (KB) | best practices | performance, all runs | machine |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     const spread = row.spread ? `${row.spread[0]}–${row.spread[1]}` : '';
     console.log(
-      `| ${row.page} | ${row.performance} | ${ms(row.fcp)} | ${ms(row.lcp)} | ${ms(row.tbt)} | ${row.jsKb.toFixed(0)} | ${row.bestPractices} | ${spread} |`,
+      `| ${row.page} | ${row.performance} | ${ms(row.fcp)} | ${ms(row.lcp)} | ${ms(row.tbt)} | ${row.jsKb.toFixed(0)} | ${row.bestPractices} | ${spread} | ${Math.round(row.machine)} |`,
     );
   }
+  console.log(
+    "\nmachine: Lighthouse's benchmarkIndex in the median run (higher is faster); compare figures across machines with it.",
+  );
   for (const row of rows) {
     if (!row.notes.length) continue;
     console.log(`\n${row.page}`);
