@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type CDPSession } from 'playwright';
-import { startLighthouseRig } from '../scripts/lighthouse-rig.ts';
+import { inBrowser, startLighthouseRig } from '../scripts/lighthouse-rig.ts';
 import { signUpInBrowser } from './web.ts';
 
 // npm run bench -- web-trace: where a signed-in first load's main thread goes, the figure Lighthouse's Total
@@ -20,6 +20,9 @@ const runs = Math.max(1, Number(process.env.WEB_TRACE_RUNS ?? 2));
 const guest = process.env.WEB_TRACE_GUEST === '1';
 // WEB_TRACE_SAVE=<folder> also writes each run's trace there (open it in Chrome DevTools' Performance panel).
 const save = process.env.WEB_TRACE_SAVE;
+// WEB_TRACE_PROJECTS=<n> has the new user create n projects first (POST /api/projects, as the page's form does):
+// /projects as a user with a full page, not an empty one.
+const projects = Math.max(0, Number(process.env.WEB_TRACE_PROJECTS ?? 0));
 // WEB_TRACE_CPU=1 traces at full speed instead: Lighthouse's simulation multiplies such a trace's tasks by 4, so
 // with WEB_TRACE_MIN_MS=12 the tasks listed are the ones its Total Blocking Time counts.
 const cpuRate = Math.max(1, Number(process.env.WEB_TRACE_CPU ?? 4));
@@ -170,9 +173,30 @@ export async function webTraceBench(): Promise<void> {
   const { base, chromePort, close } = await startLighthouseRig({ port, name: 'timbre-bench-web-trace' });
   try {
     const email = guest ? null : await signUpInBrowser(base, chromePort);
+    if (email && projects > 0) {
+      await inBrowser(
+        chromePort,
+        `${base}/healthz`,
+        `(async () => {
+          const headers = {
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+            'X-CSRF-Token': localStorage.getItem('timbre.csrf_token'),
+          };
+          for (let i = 1; i <= ${projects}; i++) {
+            const made = await fetch('/api/projects', {
+              method: 'POST',
+              headers,
+              body: JSON.stringify({ name: 'Bench project ' + i }),
+            });
+            if (!made.ok) throw new Error('creating a project answered ' + made.status + ': ' + (await made.text()));
+          }
+        })()`,
+      );
+    }
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
     const context = browser.contexts()[0]!;
-    const who = email ? `signed in as ${email}` : 'a guest';
+    const who = email ? `signed in as ${email}${projects ? ` with ${projects} projects` : ''}` : 'a guest';
     console.log(`${page} as ${who}, CPU ${cpuRate}× slower, cache off; main-thread tasks ≥ ${LONG_TASK_US / 1000} ms:`);
     for (let run = 0; run <= runs; run++) {
       const tab = await context.newPage();

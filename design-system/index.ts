@@ -29,6 +29,17 @@ export {
   type SortDirection,
   type Selection,
 } from './components/Table/index.ts';
+export {
+  DataTable,
+  DataRow,
+  DataCell,
+  DataRowLink,
+  type DataColumn,
+  type DataTableProps,
+  type DataRowProps,
+  type DataCellProps,
+  type DataRowLinkProps,
+} from './components/DataTable/index.ts';
 export { GridList, GridListItem, type GridListProps, type GridListItemProps } from './components/GridList/index.ts';
 export {
   Pagination,

@@ -9,15 +9,12 @@ import { activate, choose, tabTo, typeInto } from './keyboard.ts';
 // through the local payment provider's pages; the purchase reaches the account as its signed webhook. No
 // row is written by the test; the admin signs in only at the end of the first, to read what the app reported.
 
-/** Opens a project from /projects by keyboard (the table's rows, then Enter). */
+/** Opens a project from /projects by keyboard (Tab to its link in the table, then Enter). */
 async function openProject(page: Page, name: string) {
   await page.goto('/projects');
   const row = page.getByRole('row', { name: new RegExp(name) }).first();
   await expect(row).toBeVisible({ timeout: 15_000 });
-  await tabTo(page, page.getByRole('row').nth(1));
-  for (let i = 0; i < 10 && !(await row.evaluate((el) => el === document.activeElement)); i++) {
-    await page.keyboard.press('ArrowDown');
-  }
+  await tabTo(page, row.getByRole('link', { name }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }

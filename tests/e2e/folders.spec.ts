@@ -11,14 +11,14 @@ import { recordSpeech } from './spoken.ts';
 
 const NAME_RULE = /length should be between 1 and 40 characters/;
 
-/** Opens a new project of the user's from /projects (its row in the table, then Enter). */
+/** Opens a new project of the user's from /projects (its link in the table, then Enter). */
 async function openNewProject(page: Page, name: string) {
   await page.goto('/projects');
   await typeInto(page, page.getByRole('textbox', { name: 'New project name' }), name);
   await page.keyboard.press('Enter');
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();
-  await row.focus();
+  await row.getByRole('link', { name }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }

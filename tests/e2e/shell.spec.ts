@@ -217,7 +217,10 @@ test.describe('app shell', () => {
     await page.goto('/projects');
     await typeInto(page, page.getByRole('textbox', { name: 'New project name' }), projectName);
     await page.keyboard.press('Enter');
-    await page.getByRole('row', { name: new RegExp(projectName) }).focus();
+    await page
+      .getByRole('row', { name: new RegExp(projectName) })
+      .getByRole('link', { name: projectName })
+      .focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
     const projectUrl = new URL(page.url()).pathname;

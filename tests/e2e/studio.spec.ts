@@ -41,21 +41,13 @@ async function arrowTo(page: Page, target: ReturnType<Page['getByRole']>, key: s
 }
 
 /**
- * Opens a project row's menu in the table: Tab into it (its one tab stop is the row or cell focused last),
- * up or down its rows to the project's, right to its Actions button.
+ * Opens a project row's menu in the table: Tab to the row's Actions button (each row's link and Actions button
+ * are in the tab order) and press Enter.
  */
 async function openProjectMenu(page: Page, name: string) {
   // The list may still be loading its new page (after a filter): its rows are replaced when it lands.
   await page.waitForLoadState('networkidle');
-  const grid = page.getByRole('grid');
-  for (let i = 0; i < 80 && !(await grid.evaluate((g) => g.contains(document.activeElement))); i++)
-    await page.keyboard.press('Tab');
-  const row = page.getByRole('row', { name: new RegExp(name) });
-  const inRow = () => row.evaluate((r) => r.contains(document.activeElement));
-  for (const key of ['ArrowUp', 'ArrowDown']) {
-    for (let i = 0; i < 10 && !(await inRow()); i++) await page.keyboard.press(key);
-  }
-  await arrowTo(page, page.getByRole('button', { name: `Actions for ${name}` }), 'ArrowRight');
+  await tabTo(page, page.getByRole('button', { name: `Actions for ${name}` }), 120);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menu')).toBeVisible();
 }
@@ -103,9 +95,8 @@ test.describe('studio, keyboard only', () => {
     // Said once (by its toast), not also queued through the announcer.
     await expect.poll(() => speech.timesSaid(`Project “${projectName}” created.`)).toBe(1);
     await expectNoAxeViolations(page);
-    // Into the table, down to the project's row; Enter opens it.
-    await tabTo(page, page.getByRole('row').nth(1));
-    await arrowTo(page, row, 'ArrowDown');
+    // Into the table, to the project's link (its name, the row's header); Enter opens it.
+    await tabTo(page, row.getByRole('link', { name: projectName }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
 
@@ -307,8 +298,7 @@ test.describe('studio, keyboard only', () => {
     await page.keyboard.press('Enter');
     const row = page.getByRole('row', { name: new RegExp(projectName) });
     await expect(row).toBeVisible();
-    await tabTo(page, page.getByRole('row').nth(1));
-    await arrowTo(page, row, 'ArrowDown');
+    await tabTo(page, row.getByRole('link', { name: projectName }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
     for (const name of ['Chapter one', 'Chapter two', 'Outtakes']) await newFolder(page, name);

@@ -58,11 +58,8 @@ test.describe('voices and conversions, keyboard only', () => {
     await typeInto(page, page.getByRole('textbox', { name: 'New project name' }), projectName);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('row', { name: new RegExp(projectName) })).toBeVisible();
-    await tabTo(page, page.getByRole('row').nth(1));
     const row = page.getByRole('row', { name: new RegExp(projectName) });
-    for (let i = 0; i < 10 && !(await row.evaluate((el) => el === document.activeElement)); i++) {
-      await page.keyboard.press('ArrowDown');
-    }
+    await tabTo(page, row.getByRole('link', { name: projectName }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
     await newFolder(page, 'Takes');
@@ -264,11 +261,8 @@ test.describe('voices and conversions, keyboard only', () => {
     await typeInto(page, page.getByRole('textbox', { name: 'New project name' }), projectName);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('row', { name: new RegExp(projectName) })).toBeVisible();
-    await tabTo(page, page.getByRole('row').nth(1));
     const row = page.getByRole('row', { name: new RegExp(projectName) });
-    for (let i = 0; i < 10 && !(await row.evaluate((el) => el === document.activeElement)); i++) {
-      await page.keyboard.press('ArrowDown');
-    }
+    await tabTo(page, row.getByRole('link', { name: projectName }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
     await newFolder(page, 'Texts');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   Cell as AriaCell,
   Collection,
@@ -21,6 +21,7 @@ import {
 import { defineMessages, useIntl } from 'react-intl';
 import { Icon } from '../Icon/Icon.tsx';
 import { SelectionCheckbox } from '../private/SelectionCheckbox.tsx';
+import { scrollRegionProps, useScrollsSideways } from '../private/useScrollsSideways.ts';
 import {
   body,
   cell,
@@ -48,24 +49,6 @@ export interface TableProps extends Omit<AriaTableProps, 'className' | 'style'> 
   firstSortDirection?: SortDirection;
 }
 
-/** Whether the element is wider than it shows (its content scrolls sideways), kept up to date. */
-function useScrollsSideways() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const update = () => setScrolls(element.scrollWidth > element.clientWidth);
-    const observer = new ResizeObserver(update);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    // No first read here: the observer reports each element once it is laid out, before it paints. Reading the
-    // widths in this effect forced a layout of the half-built page on every mount (60 ms of a /projects load).
-    return () => observer.disconnect();
-  }, []);
-  return [ref, scrolls] as const;
-}
-
 /**
  * A table of rows and columns over React Aria's: arrow-key navigation between rows and cells, sorting
  * (`sortDescriptor` + `onSortChange`, Enter on a column header), selection (`selectionMode`, Space on a
@@ -82,16 +65,7 @@ export function Table({ firstSortDirection = 'descending', onSortChange, sortDes
       onSortChange(next.column === sortDescriptor?.column ? next : { ...next, direction: firstSortDirection }));
   const [regionRef, scrolls] = useScrollsSideways();
   return (
-    <div
-      ref={regionRef}
-      className={scrollRegion}
-      {...(scrolls && {
-        role: 'region',
-        tabIndex: 0,
-        'aria-label': props['aria-label'],
-        'aria-labelledby': props['aria-labelledby'],
-      })}
-    >
+    <div ref={regionRef} className={scrollRegion} {...scrollRegionProps(scrolls, props)}>
       <AriaTable {...props} sortDescriptor={sortDescriptor} onSortChange={handleSortChange} className={table()} />
     </div>
   );

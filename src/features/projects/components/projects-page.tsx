@@ -4,8 +4,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import {
   announce,
   Button,
-  Cell,
-  Column,
+  DataCell,
+  DataRow,
+  DataRowLink,
+  DataTable,
   EmptyState,
   Skeleton,
   Stack,
@@ -18,12 +20,8 @@ import {
   MenuTrigger,
   PageBlock,
   PageHeader,
-  Row,
   SearchField,
   Select,
-  Table,
-  TableBody,
-  TableHeader,
   Text,
   useAnnounceChange,
 } from '../../../../design-system/index.ts';
@@ -45,6 +43,18 @@ import { ListPager, usePagedList } from './paged-list.tsx';
 import { useFreshFigures } from './use-fresh-figures.ts';
 import * as styles from './projects.css.ts';
 import { openModal } from '../../../shared/modals/index.ts';
+
+/** The table's columns: their keys and headings' messages. */
+const PROJECT_COLUMNS = [
+  ['name', 'projects.column.name'],
+  ['last', 'projects.column.lastRecording'],
+  ['created', 'projects.column.created'],
+  ['originals', 'projects.column.originals'],
+  ['conversions', 'projects.column.conversions'],
+  ['audio', 'projects.column.audio'],
+  ['size', 'projects.column.size'],
+  ['actions', 'projects.column.actions'],
+] as const;
 
 /**
  * /projects: the user's projects, sorted (last recording, created, name), filtered by state (active, empty,
@@ -143,70 +153,52 @@ export function ProjectsPage() {
             ? list.error
             : countMessage}
       </Text>
-      <Table aria-label={intl.formatMessage({ id: 'projects.table' })}>
-        <TableHeader>
-          <Column id="name" isRowHeader>
-            <FormattedMessage id="projects.column.name" />
-          </Column>
-          <Column id="last">
-            <FormattedMessage id="projects.column.lastRecording" />
-          </Column>
-          <Column id="created">
-            <FormattedMessage id="projects.column.created" />
-          </Column>
-          <Column id="originals">
-            <FormattedMessage id="projects.column.originals" />
-          </Column>
-          <Column id="conversions">
-            <FormattedMessage id="projects.column.conversions" />
-          </Column>
-          <Column id="audio">
-            <FormattedMessage id="projects.column.audio" />
-          </Column>
-          <Column id="size">
-            <FormattedMessage id="projects.column.size" />
-          </Column>
-          <Column id="actions">
-            <FormattedMessage id="projects.column.actions" />
-          </Column>
-        </TableHeader>
-        <TableBody
-          items={list.items}
-          renderEmptyState={() =>
-            list.status === 'ready' ? (
-              <EmptyState heading={intl.formatMessage({ id: 'projects.empty.title' })} headingLevel={2}>
-                <FormattedMessage id="projects.empty.body" />
-              </EmptyState>
-            ) : list.status === 'loading' ? (
-              // Rows as they land; the status line above says what is loading.
-              <Stack gap="sm">
-                {[0, 1, 2, 3, 4].map((i) => (
-                  <Skeleton key={i} shape="rect" height="2.5rem" />
-                ))}
-              </Stack>
-            ) : null
-          }
-        >
-          {(project) => (
-            <Row id={project.id} textValue={project.name} href={project.deleted_at ? undefined : project.url}>
-              <Cell>{project.name}</Cell>
-              <Cell>
-                {project.last_recording_at
-                  ? formatDate(project.last_recording_at)
-                  : intl.formatMessage({ id: 'projects.info.never' })}
-              </Cell>
-              <Cell>{formatDate(project.created_at)}</Cell>
-              <Cell>{intl.formatNumber(project.stats.originals)}</Cell>
-              <Cell>{intl.formatNumber(project.stats.conversions)}</Cell>
-              <Cell>{formatDuration(project.stats.duration)}</Cell>
-              <Cell>{formatSize(project.stats.size)}</Cell>
-              <Cell>
-                <ProjectMenu project={project} onRenamed={list.replaced} onDeleted={list.removed} />
-              </Cell>
-            </Row>
-          )}
-        </TableBody>
-      </Table>
+      {/* A plain table, not the grid: the grid drew its 40 rows' cells again synchronously in its commit (DataTable). */}
+      <DataTable
+        aria-label={intl.formatMessage({ id: 'projects.table' })}
+        columns={PROJECT_COLUMNS.map(([id, message]) => ({ id, label: <FormattedMessage id={message} /> }))}
+        items={list.items}
+        itemKey={(project) => project.id}
+        renderEmptyState={() =>
+          list.status === 'ready' ? (
+            <EmptyState heading={intl.formatMessage({ id: 'projects.empty.title' })} headingLevel={2}>
+              <FormattedMessage id="projects.empty.body" />
+            </EmptyState>
+          ) : list.status === 'loading' ? (
+            // Rows as they land; the status line above says what is loading.
+            <Stack gap="sm">
+              {[0, 1, 2, 3, 4].map((i) => (
+                <Skeleton key={i} shape="rect" height="2.5rem" />
+              ))}
+            </Stack>
+          ) : null
+        }
+      >
+        {(project) => (
+          <DataRow isLinked={project.deleted_at === null}>
+            <DataCell isRowHeader>
+              {project.deleted_at === null ? (
+                <DataRowLink href={project.url}>{project.name}</DataRowLink>
+              ) : (
+                project.name
+              )}
+            </DataCell>
+            <DataCell>
+              {project.last_recording_at
+                ? formatDate(project.last_recording_at)
+                : intl.formatMessage({ id: 'projects.info.never' })}
+            </DataCell>
+            <DataCell>{formatDate(project.created_at)}</DataCell>
+            <DataCell>{intl.formatNumber(project.stats.originals)}</DataCell>
+            <DataCell>{intl.formatNumber(project.stats.conversions)}</DataCell>
+            <DataCell>{formatDuration(project.stats.duration)}</DataCell>
+            <DataCell>{formatSize(project.stats.size)}</DataCell>
+            <DataCell hasControls>
+              <ProjectMenu project={project} onRenamed={list.replaced} onDeleted={list.removed} />
+            </DataCell>
+          </DataRow>
+        )}
+      </DataTable>
       <ListPager
         list={list}
         aria-label={intl.formatMessage({ id: 'projects.pagination' })}

@@ -1,0 +1,11 @@
+export {
+  DataTable,
+  DataRow,
+  DataCell,
+  DataRowLink,
+  type DataColumn,
+  type DataTableProps,
+  type DataRowProps,
+  type DataCellProps,
+  type DataRowLinkProps,
+} from './DataTable.tsx';
