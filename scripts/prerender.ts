@@ -14,6 +14,8 @@ import {
   RETURNING_VISITOR_SCRIPT,
   RETURNING_VISITOR_STYLE,
   ROUTE_PRELOAD_SCRIPT,
+  SERVER_ENTRY_DIR,
+  SIGNED_IN_MARKS,
   ROUTE_PRELOADS_ID,
   type PrerenderedManifest,
 } from '../server/platform/prerendered.ts';
@@ -29,7 +31,8 @@ import {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(root, 'dist');
-const ssrOut = path.join(root, 'node_modules', '.cache', 'timbre-prerender');
+// The server bundle stays in the build: the server draws the signed-in pages with it (server-drawn.ts).
+const ssrOut = path.join(dist, SERVER_ENTRY_DIR);
 
 interface ManifestChunk {
   file: string;
@@ -42,6 +45,7 @@ type ViteManifest = Record<string, ManifestChunk>;
 /** What src/prerender/entry-server.tsx exports (its JSX is outside this project's tsconfig). */
 interface ServerEntry {
   PRERENDERED_PAGES: Record<string, string[]>;
+  SIGNED_IN_PAGES: Record<string, string[]>;
   render(path: string): Promise<{ html: string; title: string }>;
   routeModules(): Promise<{ path: string; audience: keyof typeof AUDIENCE_CODES; modules: string[] }[]>;
 }
@@ -66,6 +70,8 @@ async function buildServerEntry(): Promise<string> {
       ssr: path.join(root, 'src/prerender/entry-server.tsx'),
       outDir: ssrOut,
       emptyOutDir: true,
+      // The client build has public/ and the assets already: the server bundle is the one file.
+      copyPublicDir: false,
       sourcemap: false,
       manifest: false,
       rolldownOptions: {
@@ -117,6 +123,73 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 
 const fileNameOf = (page: string) => (page === '/' ? 'index.html' : `${page.slice(1).replace(/\//g, '_')}.html`);
 
+interface DocumentParts {
+  /** What goes at the end of <head>, before the page's styles. */
+  head: string;
+  /** The markup of #root. */
+  root: string;
+  title: string;
+  /** What goes at the end of <body>, before the boot script. */
+  beforeBoot?: string;
+}
+
+/**
+ * index.html as a page drawn ahead of its scripts: its styles inline, its title and markup, and its scripts (the
+ * entry, its preloads, the page's own chunks) requested by BOOT_SCRIPT once the page has painted.
+ */
+function pageDocument(indexHtml: string, manifest: ViteManifest, modules: string[], parts: DocumentParts): string {
+  const { scripts, styles } = assetsOf(manifest, modules);
+  const head = [
+    parts.head,
+    // The page's styles inline: a dozen small stylesheets, each a request the first paint waited for (some
+    // 160-310 ms each in Lighthouse's mobile run). The disabled link beside each, never fetched, tells
+    // Vite's preloader the stylesheet is on the page already, so the route's chunk does not fetch it again.
+    ...styles.map((href) => `${inlineStyle(href)}<link rel="stylesheet" crossorigin href="${href}" disabled>`),
+  ].join('');
+  // The scripts only make the page work: index.html's entry and preloads, then the page's own chunks, are
+  // requested by BOOT_SCRIPT once the page has painted (server/platform/prerendered.ts says why).
+  let entry: string | undefined;
+  const preload: string[] = [];
+  const document = indexHtml
+    .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src: string) => {
+      entry = src;
+      return '';
+    })
+    .replace(/\s*<link rel="modulepreload" crossorigin(?:="")? href="([^"]+)">/g, (_, href: string) => {
+      preload.push(href);
+      return '';
+    });
+  if (!entry) throw new Error('dist/index.html has no module script');
+  for (const href of scripts) if (!preload.includes(href)) preload.push(href);
+  const boot = JSON.stringify({ entry, preload }).replace(/</g, '\\u003c');
+  return (
+    document
+      // The entry's stylesheet too, with the same disabled link (a chunk that imports it would fetch it again).
+      .replace(
+        /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
+        (_, href: string) => `${inlineStyle(href)}<link rel="stylesheet" crossorigin href="${href}" disabled>`,
+      )
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(parts.title)}</title>`)
+      .replace('</head>', `${head}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${parts.root}</div>`)
+      .replace(
+        '</body>',
+        () =>
+          `${parts.beforeBoot ?? ''}<script type="application/json" id="${BOOT_DATA_ID}">${boot}</script><script>${BOOT_SCRIPT}</script></body>`,
+      )
+  );
+}
+
+/** Writes a page and its brotli and gzip forms. */
+function writePage(file: string, document: string): void {
+  writeFileSync(file, document);
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(document, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(document, { level: constants.Z_BEST_COMPRESSION }));
+}
+
 /** Writes dist/prerendered/<page>.html (with .br and .gz) and its manifest. */
 export async function prerenderPages(): Promise<void> {
   const indexFile = path.join(dist, 'index.html');
@@ -128,7 +201,9 @@ export async function prerenderPages(): Promise<void> {
   if (!indexHtml.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
 
   const entryFile = await buildServerEntry();
-  const { render, PRERENDERED_PAGES, routeModules } = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  const { render, PRERENDERED_PAGES, SIGNED_IN_PAGES, routeModules } = (await import(
+    pathToFileURL(entryFile).href
+  )) as ServerEntry;
 
   const outDir = path.join(dist, PRERENDERED_DIR);
   rmSync(outDir, { recursive: true, force: true });
@@ -137,53 +212,33 @@ export async function prerenderPages(): Promise<void> {
   const pages: PrerenderedManifest['pages'] = {};
   for (const [page, modules] of Object.entries(PRERENDERED_PAGES)) {
     const { html, title } = await render(page);
-    const { scripts, styles } = assetsOf(manifest, modules);
-    const head = [
-      // Before the first paint: a returning visitor (a stored session token) is not shown the guest's page.
-      `<script>${RETURNING_VISITOR_SCRIPT}</script>`,
-      `<style>${RETURNING_VISITOR_STYLE}</style>`,
-      // The page's styles inline: a dozen small stylesheets, each a request the first paint waited for (some
-      // 160-310 ms each in Lighthouse's mobile run). The disabled link beside each, never fetched, tells
-      // Vite's preloader the stylesheet is on the page already, so the route's chunk does not fetch it again.
-      ...styles.map((href) => `${inlineStyle(href)}<link rel="stylesheet" crossorigin href="${href}" disabled>`),
-    ].join('');
-    // The scripts only make the page work: index.html's entry and preloads, then the page's own chunks, are
-    // requested by BOOT_SCRIPT once the page has painted (server/platform/prerendered.ts says why).
-    let entry: string | undefined;
-    const preload: string[] = [];
-    let document = indexHtml
-      .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src: string) => {
-        entry = src;
-        return '';
-      })
-      .replace(/\s*<link rel="modulepreload" crossorigin(?:="")? href="([^"]+)">/g, (_, href: string) => {
-        preload.push(href);
-        return '';
-      });
-    if (!entry) throw new Error('dist/index.html has no module script');
-    for (const href of scripts) if (!preload.includes(href)) preload.push(href);
-    const boot = JSON.stringify({ entry, preload }).replace(/</g, '\\u003c');
-    document = document
-      // The entry's stylesheet too, with the same disabled link (a chunk that imports it would fetch it again).
-      .replace(
-        /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
-        (_, href: string) => `${inlineStyle(href)}<link rel="stylesheet" crossorigin href="${href}" disabled>`,
-      )
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-      .replace('</head>', `${head}</head>`)
-      .replace('<div id="root"></div>', `<div id="root">${html}</div>`)
-      .replace(
-        '</body>',
-        `<script type="application/json" id="${BOOT_DATA_ID}">${boot}</script><script>${BOOT_SCRIPT}</script></body>`,
-      );
     const file = fileNameOf(page);
-    writeFileSync(path.join(outDir, file), document);
-    writeFileSync(
-      path.join(outDir, `${file}.br`),
-      brotliCompressSync(document, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    writePage(
+      path.join(outDir, file),
+      pageDocument(indexHtml, manifest, modules, {
+        // Before the first paint: a returning visitor (a stored session token) is not shown the guest's page.
+        head: `<script>${RETURNING_VISITOR_SCRIPT}</script><style>${RETURNING_VISITOR_STYLE}</style>`,
+        root: html,
+        title,
+      }),
     );
-    writeFileSync(path.join(outDir, `${file}.gz`), gzipSync(document, { level: constants.Z_BEST_COMPRESSION }));
     pages[page] = file;
+  }
+  // The signed-in pages the server draws per request (server/platform/server-drawn.ts): the same document, its
+  // markup, title and answers left for the server to put in.
+  const signedIn: PrerenderedManifest['signedIn'] = {};
+  for (const [page, modules] of Object.entries(SIGNED_IN_PAGES)) {
+    const file = `signed-in_${fileNameOf(page)}`;
+    writeFileSync(
+      path.join(outDir, file),
+      pageDocument(indexHtml, manifest, modules, {
+        head: '',
+        root: SIGNED_IN_MARKS.root,
+        title: SIGNED_IN_MARKS.title,
+        beforeBoot: SIGNED_IN_MARKS.answers,
+      }),
+    );
+    signedIn[page] = file;
   }
   // Every other address gets index.html: with the chunks of the page at that address preloaded (server/platform/
   // prerendered.ts, ROUTE_PRELOAD_SCRIPT), static patterns ahead of those with parameters as react-router ranks them.
@@ -205,10 +260,11 @@ export async function prerenderPages(): Promise<void> {
   );
   const written: PrerenderedManifest = {
     pages,
+    signedIn,
+    serverEntry: path.relative(dist, entryFile).split(path.sep).join('/'),
     scriptHashes: [hashOf(RETURNING_VISITOR_SCRIPT), hashOf(BOOT_SCRIPT), hashOf(ROUTE_PRELOAD_SCRIPT)],
   };
   writeFileSync(path.join(outDir, PRERENDERED_MANIFEST), `${JSON.stringify(written, null, 2)}\n`);
-  rmSync(ssrOut, { recursive: true, force: true });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await prerenderPages();

@@ -10,8 +10,10 @@ import '../design-system/theme/index.ts';
 import { applyTheme, themeStore } from '../design-system/layouts/index.ts';
 import { ApiProvider, createApiClients, createTokenStore, SESSION_TOKEN_KEY } from './api/index.ts';
 import { loadMessages } from './i18n/index.ts';
+import { SERVER_ANSWERS_ID, settledEarly } from './api/early-requests.ts';
 import {
   browserStorage,
+  firstAnswersSettled,
   createSessionMachine,
   createSubscriptionMachine,
   holdUntilFirstAnswers,
@@ -24,12 +26,15 @@ import {
   wasVerified,
   type SessionActor,
 } from './machines/index.ts';
-import { startProjectsFirstPage } from './features/projects/first-requests.ts';
+import { firstProjectsQuery, projectsRequestKey, startProjectsFirstPage } from './features/projects/first-requests.ts';
 import { clearPrerendered, hydratesPrerendered, resolveLazyMatches } from './prerender/hydrate.ts';
 import { createRouter, routes } from './routes/router.tsx';
 import { loadChunk, reloadOnStaleChunks, setPendingAddress } from './shared/chunk-load.ts';
 import { drawConsentPromptFirst } from './shared/consent/consent-host.tsx';
 import { startErrorReporting } from './shared/error-reporting/error-reporting.ts';
+
+/** How long a page the server drew waits for the answers the app draws it from, at most. */
+const DRAWN_PAGE_WAIT_MS = 3000;
 
 // Errors are kept from the start; the Sentry SDK itself (its own chunk) loads once the page has settled, or at
 // the first error.
@@ -59,15 +64,30 @@ const messagesLoaded = loadChunk(() => loadMessages());
 // A guest's page prerendered at build time is hydrated: its lazy routes load first, so the first render matches.
 const rootElement = document.getElementById('root')!;
 const hydrating = hydratesPrerendered(rootElement);
+// A signed-in page the server drew (server/platform/server-drawn.ts) carries the answers it was drawn with: the
+// app's calls take them instead of asking again, and its first render draws the same page over the drawn one.
+// Its module loads only on such a page (preloaded with it).
+const drawnPage =
+  document.getElementById(SERVER_ANSWERS_ID) && rootElement.hasChildNodes()
+    ? await import('./api/server-answers.ts')
+    : null;
+const answers = drawnPage?.readServerAnswers() ?? [];
+const drawn = drawnPage !== null && answers.length > 0;
 // The consent dialog the page was drawn with (a guest's first visit) is drawn by the first render too.
 if (hydrating)
   await Promise.all([resolveLazyMatches(routes, window.location.pathname), drawConsentPromptFirst(rootElement)]);
+// A drawn page's route too: a router that found it still lazy would draw its loader over the page first.
+else if (drawn) await resolveLazyMatches(routes, window.location.pathname);
 // The statecharts format some of their messages as they are defined: they need the messages first.
 const { locale, messages } = await messagesLoaded;
 const tokens = createTokenStore();
 // A 401 from any call (unless the call opted out) ends the session: the machine resets and goes to /.
 const sessionRef: { current?: SessionActor } = {};
-const api = createApiClients({ tokens, goHome: () => sessionRef.current?.send({ type: 'session.unauthorized' }) });
+const api = createApiClients({
+  tokens,
+  goHome: () => sessionRef.current?.send({ type: 'session.unauthorized' }),
+  middleware: drawnPage && answers.length ? [drawnPage.replayServerAnswers(answers)] : [],
+});
 const storage = browserStorage();
 const session = createActor(
   createSessionMachine({
@@ -126,6 +146,21 @@ const app = (
 // between them, rather than in one long task (Lighthouse's Total Blocking Time).
 if (hydrating) {
   startTransition(() => void hydrateRoot(rootElement, app));
+} else if (drawn) {
+  // The drawn page stays until the first render replaces it (React empties the element as it commits), and that
+  // render waits for the answers it is drawn from (at once from the page's own; a list asked for under the
+  // user's own preferences, which the server does not know, from the network), so it draws the page, never a
+  // loading state over it. Not longer than DRAWN_PAGE_WAIT_MS.
+  const projectsKey = projectsRequestKey(firstProjectsQuery(listPreferencesStore.getSnapshot().context.projects));
+  await Promise.race([
+    Promise.all([
+      firstAnswersSettled(),
+      window.location.pathname === '/projects' ? settledEarly(projectsKey) : undefined,
+    ]),
+    new Promise((resolve) => setTimeout(resolve, DRAWN_PAGE_WAIT_MS)),
+  ]);
+  const root = createRoot(rootElement);
+  startTransition(() => root.render(app));
 } else {
   clearPrerendered(rootElement);
   const root = createRoot(rootElement);

@@ -67,9 +67,26 @@ export const ROUTE_PRELOAD_SCRIPT =
 export const RETURNING_VISITOR_STYLE =
   'html[data-returning] #root{display:none}html[data-consented] [data-consent-frame]{display:none}';
 
+/** Where the build keeps its server bundle (src/prerender/entry-server.tsx), under dist: never served. */
+export const SERVER_ENTRY_DIR = 'server';
+
+/** What a signed-in page's document holds for the server to fill in per request (server-drawn.ts). */
+export const SIGNED_IN_MARKS = {
+  root: '<!--timbre-page-->',
+  title: '%timbre-title%',
+  answers: '<!--timbre-answers-->',
+} as const;
+
+/** The id of a drawn signed-in page's answers (src/api/server-answers.ts reads them). */
+export const SERVER_ANSWERS_ID = 'timbre-answers';
+
 export interface PrerenderedManifest {
   /** Path ('/pricing') → file name under dist/prerendered. */
   pages: Record<string, string>;
+  /** Path ('/projects') → the document under dist/prerendered the server draws that signed-in page into. */
+  signedIn?: Record<string, string>;
+  /** The server bundle, relative to dist (it draws the signed-in pages). */
+  serverEntry?: string;
   /** CSP sources ('sha256-…') of the pages' inline scripts. */
   scriptHashes: string[];
 }

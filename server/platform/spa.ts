@@ -1,14 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip as gzipCallback, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './compression.ts';
-import { PRERENDERED_DIR, readPrerendered } from './prerendered.ts';
+import { PRERENDERED_DIR, SERVER_ENTRY_DIR, readPrerendered } from './prerendered.ts';
+import { signedInPages } from './server-drawn.ts';
 import { EMBEDDED_DSN } from '../monitoring/envelope.ts';
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
 
 const API_PREFIXES = ['/api/', '/ws', '/healthz', '/readyz', '/dev/'];
 
@@ -92,14 +97,17 @@ export const spaPlugin = fp(
     const indexHtml = existsSync(indexFile) ? renderIndexHtml(readFileSync(indexFile, 'utf8'), settings) : null;
     const page = indexHtml === null ? null : encodedPage(indexHtml);
     // Encoded here like index.html, not from the build's .br/.gz: the settings' <meta> tags change the bytes.
+    const built = readPrerendered(distDir);
     const prerendered = new Map<string, EncodedPage>(
       indexHtml === null
         ? []
-        : Object.entries(readPrerendered(distDir).pages).map(([url, file]) => [
+        : Object.entries(built.pages).map(([url, file]) => [
             url,
             encodedPage(renderIndexHtml(readFileSync(path.join(distDir, PRERENDERED_DIR, file), 'utf8'), settings)),
           ]),
     );
+    // The signed-in pages drawn per request (server-drawn.ts).
+    const signedIn = signedInPages(app, distDir, built, (html) => renderIndexHtml(html, settings));
     if (indexHtml !== null) {
       await app.register(fastifyStatic, {
         root: distDir,
@@ -107,7 +115,14 @@ export const spaPlugin = fp(
         // The page itself is always the rendered one below (no-cache), never the file as built; the .br/.gz
         // siblings the build wrote are not routes of their own but what preCompressed picks.
         index: false,
-        globIgnore: ['index.html', 'index.html.*', '**/*.br', '**/*.gz', `${PRERENDERED_DIR}/**`],
+        globIgnore: [
+          'index.html',
+          'index.html.*',
+          '**/*.br',
+          '**/*.gz',
+          `${PRERENDERED_DIR}/**`,
+          `${SERVER_ENTRY_DIR}/**`,
+        ],
         // `x.js` answers with x.js.br or x.js.gz when the client accepts it (Content-Encoding, and
         // `Vary: Accept-Encoding` on every answer, the uncompressed one too), else the file itself.
         preCompressed: true,
@@ -128,14 +143,29 @@ export const spaPlugin = fp(
         (wantsHtml || !path.extname(url) || url === '/index.html')
       ) {
         void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+        // `*` stands for gzip, as @fastify/static and @fastify/compress read it.
+        const accepted = (request.headers['accept-encoding'] ?? '').toLowerCase().replace(/\*/g, 'gzip');
+        const encoding = accepted ? negotiate<Encoding>(accepted, ['br', 'gzip']) : null;
+        // A signed-in page drawn for this session: the user's own, never kept by a cache, and encoded per request
+        // (brotli at a quality that takes about a millisecond for it).
+        const drawable = url === request.url && request.method === 'GET' && signedIn.has(url);
+        void reply.header('vary', drawable ? 'accept-encoding, cookie' : 'accept-encoding');
+        if (drawable) {
+          const drawn = await signedIn.draw(url, request);
+          if (drawn !== null) {
+            void reply.header('cache-control', 'private, no-store');
+            if (!encoding) return reply.send(drawn);
+            const bytes =
+              encoding === 'br'
+                ? await brotli(drawn, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+                : await gzip(drawn, { level: 6 });
+            return reply.header('content-encoding', encoding).send(bytes);
+          }
+        }
         // A query string can change what the page shows (/login?next= links onwards with it): the app draws
         // such an address itself rather than hydrating the page drawn without it.
         const sent = (url === request.url ? prerendered.get(url) : undefined) ?? page;
         if (!sent.br) return reply.send(sent.identity);
-        // `*` stands for gzip, as @fastify/static and @fastify/compress read it.
-        const accepted = (request.headers['accept-encoding'] ?? '').toLowerCase().replace(/\*/g, 'gzip');
-        const encoding = accepted ? negotiate<Encoding>(accepted, ['br', 'gzip']) : null;
-        void reply.header('vary', 'accept-encoding');
         if (!encoding) return reply.send(sent.identity);
         return reply.header('content-encoding', encoding).send(sent[encoding]);
       }

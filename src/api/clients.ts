@@ -1,4 +1,4 @@
-import createClient, { type Client } from 'openapi-fetch';
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths as AuthPaths } from '../../openapi/generated/auth.js';
 import type { paths as MarketplacePaths } from '../../openapi/generated/marketplace.js';
 import type { paths as ModelsPaths } from '../../openapi/generated/models.js';
@@ -18,6 +18,8 @@ export interface ApiClientOptions extends Partial<SharedMiddlewareDeps> {
   /** Origin of the API; the SPA calls its own origin. */
   baseUrl?: string;
   fetch?: typeof globalThis.fetch;
+  /** More middleware, after the shared one (a drawn page's answers: server-answers.ts). */
+  middleware?: readonly Middleware[];
 }
 
 /** One typed client per service, all sharing one middleware and including credentials. */
@@ -33,7 +35,7 @@ export function createApiClients(options: ApiClientOptions = {}): ApiClients {
   const auth = createClient<AuthPaths>(base);
   const marketplace = createClient<MarketplacePaths>(base);
   const models = createClient<ModelsPaths>(base);
-  for (const c of [auth, marketplace, models] as Client<object>[]) c.use(middleware);
+  for (const c of [auth, marketplace, models] as Client<object>[]) c.use(middleware, ...(options.middleware ?? []));
   const { fetch } = options;
   const uploads: UploadTransport = {
     // Over the clients' own fetch when one is given (tests, stories), so a fake network sees uploads too.

@@ -6,6 +6,12 @@
  * `MAX_AGE_MS` is dropped, so a page opened later never shows an answer from before.
  */
 
+/**
+ * The id of the answers a page the server drew carries (server-answers.ts reads them; here, in the entry every
+ * page loads, only so that the entry can tell such a page without loading that module).
+ */
+export const SERVER_ANSWERS_ID = 'timbre-answers';
+
 /** How long an early request's answer may wait for its page. */
 export const MAX_AGE_MS = 10_000;
 
@@ -54,7 +60,12 @@ export function takeEarly<T>(key: string, now = Date.now()): Promise<T> | undefi
   return early.answer as Promise<T>;
 }
 
-/** Forgets every early request (tests). */
+/** Resolves once the early request for `key` has answered or failed (it stays there to be taken). */
+export async function settledEarly(key: string): Promise<void> {
+  await started.get(key)?.answer.catch(() => undefined);
+}
+
+/** Forgets every early request (tests, and each page the server draws). */
 export function clearEarly(): void {
   started.clear();
 }

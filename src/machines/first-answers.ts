@@ -63,6 +63,18 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** Resolves once a first load's answers are in (at once when nothing is held). */
+export function firstAnswersSettled(): Promise<void> {
+  if (!waiting) return Promise.resolve();
+  return new Promise((resolve) => {
+    const listener = () => {
+      listeners.delete(listener);
+      resolve();
+    };
+    listeners.add(listener);
+  });
+}
+
 /** Whether a first load still waits for its first answers (see above). */
 export const isAwaitingFirstAnswers = (): boolean => waiting;
 

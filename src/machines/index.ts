@@ -159,6 +159,7 @@ export {
   type ConsentRecord,
 } from './consent.ts';
 export {
+  firstAnswersSettled,
   holdUntilFirstAnswers,
   rememberAccess,
   useAwaitingFirstAnswers,

@@ -1,16 +1,29 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { IntlProvider } from 'react-intl';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
-import { createActor } from 'xstate';
-import { ApiProvider, createApiClients, createTokenStore } from '../api/index.ts';
-import { currentIntl, loadMessages, type MessageId } from '../i18n/index.ts';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type RouteObject,
+  type StaticHandlerContext,
+} from 'react-router';
+import { createActor, waitFor } from 'xstate';
+import { ApiProvider, createApiClients, createTokenStore, SESSION_TOKEN_KEY, type ApiClients } from '../api/index.ts';
+import { clearEarly, settledEarly } from '../api/early-requests.ts';
+import { answerKey, type ServerAnswer } from '../api/server-answers.ts';
+import { firstProjectsQuery, projectsRequestKey, startProjectsFirstPage } from '../features/projects/first-requests.ts';
+import { currentIntl, loadMessages, type Messages, type MessageId } from '../i18n/index.ts';
 import {
   createSessionMachine,
   createSubscriptionMachine,
+  DEFAULT_LIST_PREFERENCES,
   linkSubscription,
+  sessionStatus,
   SessionProvider,
   SubscriptionProvider,
+  type SessionActor,
+  type SubscriptionActor,
 } from '../machines/index.ts';
 import type { RouteKind } from '../routes/guards.ts';
 import type { RouteHandle } from '../routes/root.tsx';
@@ -81,35 +94,143 @@ export async function render(path: string): Promise<PrerenderedPage> {
   if (!session.getSnapshot().matches('guest')) throw new Error('The prerendered session is not a guest');
 
   try {
-    const { prelude } = await prerender(
-      <StrictMode>
-        <IntlProvider locale={locale} messages={messages}>
-          <ApiProvider api={api}>
-            <SessionProvider actor={session}>
-              <SubscriptionProvider actor={subscription}>
-                {/* No hydration data: the routes have no loaders, and its inline script would need a CSP hash. */}
-                <StaticRouterProvider router={router} context={context} hydrate={false} />
-              </SubscriptionProvider>
-            </SessionProvider>
-          </ApiProvider>
-        </IntlProvider>
-      </StrictMode>,
-    );
-    const html = await new Response(prelude).text();
-    const intl = currentIntl();
-    const titleId = context.matches
-      .map((match) => (match.route.handle as RouteHandle | undefined)?.title)
-      .filter((id): id is MessageId => Boolean(id))
-      .at(-1);
-    const title = titleId
-      ? intl.formatMessage({ id: 'app.documentTitle' }, { page: intl.formatMessage({ id: titleId }) })
-      : intl.formatMessage({ id: 'app.name' });
-    return { html, title };
+    return await drawPage(router, context, { api, session, subscription, locale, messages });
   } finally {
     unlink();
     subscription.stop();
     session.stop();
   }
+}
+
+/**
+ * The signed-in pages the server draws for a request that carries a live, verified session
+ * (server/platform/server-drawn.ts), and the source modules whose chunks each one needs: the page paints before
+ * any script has loaded, and the app, which renders it again, is handed the answers the server drew it with.
+ */
+export const SIGNED_IN_PAGES: Record<string, string[]> = {
+  '/projects': [
+    'src/routes/app-layout-route.tsx',
+    'src/features/projects/components/projects-page.tsx',
+    'src/api/server-answers.ts',
+  ],
+};
+
+/** How long a signed-in page waits for the session and the plan while being drawn, at most. */
+const ANSWER_TIMEOUT_MS = 5000;
+
+/** What the server hands `renderSignedIn`: its own API, called in-process with the request's session. */
+export type ServerFetch = (request: Request) => Promise<Response>;
+
+export interface SignedInPage extends PrerenderedPage {
+  /** Every call the page made while drawn, answered 2xx with JSON, for the app to take (server-answers.ts). */
+  answers: ServerAnswer[];
+}
+
+/**
+ * Draws the signed-in page at `path` as main.tsx would for the session behind `serverFetch`: the session check,
+ * the plan and credits, the page's first list page (under the default list preferences: the user's own are in
+ * their browser), then the page. Null when the page is not one of SIGNED_IN_PAGES or the session is not a
+ * verified user's with a loaded plan (the app then draws the page itself, from index.html).
+ *
+ * One at a time: the early requests and the list preferences are the module's own (the server queues calls).
+ */
+export async function renderSignedIn(
+  path: string,
+  serverFetch: ServerFetch,
+  csrfToken: string,
+): Promise<SignedInPage | null> {
+  if (!(path in SIGNED_IN_PAGES)) return null;
+  const { locale, messages } = await loadMessages();
+  const handler = createStaticHandler(routes as RouteObject[]);
+  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
+  if (context instanceof Response || context.statusCode !== 200) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const answers: ServerAnswer[] = [];
+  const recording: typeof fetch = async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const response = await serverFetch(request);
+    if (response.ok && (response.headers.get('content-type') ?? '').includes('application/json')) {
+      const body = (await response.clone().json()) as unknown;
+      answers.push({ key: answerKey(request.method, request.url), status: response.status, body });
+    }
+    return response;
+  };
+  const storage = memoryStorage();
+  storage.setItem(SESSION_TOKEN_KEY, csrfToken);
+  const tokens = createTokenStore(storage);
+  const api = createApiClients({ tokens, baseUrl: 'http://localhost', fetch: recording, goHome: () => undefined });
+  clearEarly();
+  const session = createActor(createSessionMachine({ api, tokens, storage: null, navigate: () => undefined })).start();
+  const subscription = createActor(
+    createSubscriptionMachine({ api, onUser: () => undefined, redirect: () => undefined }),
+  ).start();
+  const unlink = linkSubscription(session, subscription);
+  try {
+    await waitFor(session, (snapshot) => sessionStatus(snapshot) !== 'checking', { timeout: ANSWER_TIMEOUT_MS });
+    if (sessionStatus(session.getSnapshot()) !== 'verified') return null;
+    await waitFor(
+      subscription,
+      (snapshot) => !snapshot.matches('signedOut') && !snapshot.matches({ signedIn: { data: 'loading' } }),
+      { timeout: ANSWER_TIMEOUT_MS },
+    );
+    if (!subscription.getSnapshot().matches({ signedIn: { data: 'ready' } })) return null;
+    if (path === '/projects') {
+      const preference = DEFAULT_LIST_PREFERENCES.projects;
+      startProjectsFirstPage(api, preference);
+      await settledEarly(projectsRequestKey(firstProjectsQuery(preference)));
+    }
+    const page = await drawPage(router, context, { api, session, subscription, locale, messages });
+    return { ...page, answers: [...answers] };
+  } catch {
+    // A timeout or a failed call: the app draws the page itself.
+    return null;
+  } finally {
+    unlink();
+    subscription.stop();
+    session.stop();
+    clearEarly();
+  }
+}
+
+interface PageProviders {
+  api: ApiClients;
+  session: SessionActor;
+  subscription: SubscriptionActor;
+  locale: string;
+  messages: Messages;
+}
+
+/** The page the static router matched, in main.tsx's providers, and its document title. */
+async function drawPage(
+  router: ReturnType<typeof createStaticRouter>,
+  context: StaticHandlerContext,
+  { api, session, subscription, locale, messages }: PageProviders,
+): Promise<PrerenderedPage> {
+  const { prelude } = await prerender(
+    <StrictMode>
+      <IntlProvider locale={locale} messages={messages}>
+        <ApiProvider api={api}>
+          <SessionProvider actor={session}>
+            <SubscriptionProvider actor={subscription}>
+              {/* No hydration data: the routes have no loaders, and its inline script would need a CSP hash. */}
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </SubscriptionProvider>
+          </SessionProvider>
+        </ApiProvider>
+      </IntlProvider>
+    </StrictMode>,
+  );
+  const html = await new Response(prelude).text();
+  const intl = currentIntl();
+  const titleId = context.matches
+    .map((match) => (match.route.handle as RouteHandle | undefined)?.title)
+    .filter((id): id is MessageId => Boolean(id))
+    .at(-1);
+  const title = titleId
+    ? intl.formatMessage({ id: 'app.documentTitle' }, { page: intl.formatMessage({ id: titleId }) })
+    : intl.formatMessage({ id: 'app.name' });
+  return { html, title };
 }
 
 /** Who a page is for, as its guard decides: a signed-in session, a guest, or either. */

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { signUpTrialUser } from './journeys.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { signUpTrialUser, unique } from './journeys.ts';
+import { typeInto } from './keyboard.ts';
 
 // Issue 14, "no render-blocking work before the landing page's first paint": a guest's first page loads
 // without a session check that could only answer 401 (the browser logs every failed request as a console
@@ -97,4 +99,49 @@ test('a returning signed-in user gets the dashboard at / after a reload, and the
   expect(watched.authCalls, 'the session was restored').toEqual(['POST']);
   expect(await page.evaluate(() => window.__timbreSeenLanding), 'the landing showed').toBe(false);
   expect(watched.failed).toEqual([]);
+});
+
+test("a signed-in user's /projects arrives drawn with their projects, and the app takes it over without asking again", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUpTrialUser(page, 'Edsger', 'Dijkstra');
+  const project = `Lectures ${unique()}`;
+  await page.goto('/projects');
+  await typeInto(page, page.getByRole('textbox', { name: 'New project name' }), project);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('row', { name: new RegExp(project) })).toBeVisible();
+
+  // Whether the project's name was on screen when the document had been read, before any script of the app ran
+  // (the app's scripts are requested only once the page has painted).
+  await page.addInitScript((name) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const cell = Array.from(document.querySelectorAll('#root th, #root td')).find((el) => el.textContent === name);
+      (window as unknown as { __timbreDrawn?: boolean }).__timbreDrawn = cell?.checkVisibility() ?? false;
+    });
+  }, project);
+  const watched = watchErrors(page);
+  const listCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/projects') listCalls.push(request.method());
+  });
+  const response = await page.goto('/projects');
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
+  expect(await response?.text()).toContain(project);
+  expect(await page.evaluate(() => (window as unknown as { __timbreDrawn?: boolean }).__timbreDrawn)).toBe(true);
+
+  // The app draws the same page from the answers the server drew it with: no session check, no list request.
+  const row = page.getByRole('row', { name: new RegExp(project) });
+  await expect(row.getByRole('button', { name: `Actions for ${project}` })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(watched.authCalls, 'session checks').toEqual([]);
+  expect(listCalls, 'list requests').toEqual([]);
+  expect(watched.failed, 'failed responses').toEqual([]);
+  expect(watched.errors, 'console errors').toEqual([]);
+  await expectNoAxeViolations(page);
+
+  // It works as the app: the project opens from its row's link, with the keyboard.
+  await row.getByRole('link', { name: project }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: project })).toBeVisible();
 });
