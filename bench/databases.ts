@@ -38,8 +38,12 @@ export async function onBothDatabases<T>(
  * The bench app over `database` once `seed` has filled it, with a session for the user `seed` returns: what a
  * measurement of a large table needs first. `seedSeconds` is how long the seeding took.
  */
-export async function seededApp(database: Database, seed: (database: Database) => Promise<string>) {
-  const { base, close } = await benchApp(database);
+export async function seededApp(
+  database: Database,
+  seed: (database: Database) => Promise<string>,
+  options: { drawsPages?: boolean } = {},
+) {
+  const { base, close } = await benchApp(database, options);
   const started = performance.now();
   const userId = await seed(database);
   const seedSeconds = (performance.now() - started) / 1000;

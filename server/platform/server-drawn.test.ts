@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appOnBuiltDist, signIn, type SignedIn } from '../../tests/support/test-app.ts';
 import { SERVER_ANSWERS_ID, SIGNED_IN_MARKS, type PrerenderedManifest } from './prerendered.ts';
+import { MAX_WAITING } from './server-drawn.ts';
 
 /*
  * The server's side of the signed-in pages it draws (server-drawn.ts): which requests get a drawn page, that the
@@ -22,6 +23,7 @@ export async function renderSignedIn(path, serverFetch, csrfToken) {
   const session = await auth.json();
   const { user } = session;
   if (user.first_name === 'Broken') throw new Error('drawing failed');
+  if (user.first_name === 'Slow') await new Promise((resolve) => setTimeout(resolve, 200));
   const list = await serverFetch(new Request('http://localhost/api/projects?offset=0&limit=40'));
   const body = await list.json();
   const esc = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -152,6 +154,21 @@ describe('signed-in pages drawn by the server', () => {
     await app().request({ method: 'POST', url: '/api/v3/logout', headers: user.headers });
     const ended = await app().request({ method: 'GET', url: '/projects', headers: { ...html, cookie: user.cookie } });
     expect(ended.body).toContain(emptyRoot);
+  });
+
+  it('draws one page at a time, and sends index.html at once to those that would wait behind too many', async () => {
+    const user = await signIn(app());
+    await app().database.db.execute(sql`update users set first_name = 'Slow' where id = ${user.userId}`);
+    const burst = await Promise.all(
+      Array.from({ length: MAX_WAITING + 4 }, () =>
+        app().request({ method: 'GET', url: '/projects', headers: { ...html, cookie: user.cookie } }),
+      ),
+    );
+    expect(burst.every((res) => res.statusCode === 200)).toBe(true);
+    const drawn = burst.filter((res) => res.body.includes('<h1>Slow</h1>')).length;
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThanOrEqual(MAX_WAITING);
+    expect(burst.length - drawn).toBeGreaterThanOrEqual(4);
   });
 
   it('draws only the signed-in pages it knows, and never serves the server bundle', async () => {

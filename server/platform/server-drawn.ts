@@ -28,6 +28,9 @@ interface ServerEntry {
   ): Promise<{ html: string; title: string; answers: unknown[] } | null>;
 }
 
+/** How many pages may be drawn or waiting to be at once (see `signedInPages`). */
+export const MAX_WAITING = 16;
+
 export interface SignedInPages {
   /** Whether `url` (a path, no query) is one the server may draw. */
   has(url: string): boolean;
@@ -59,8 +62,10 @@ export function signedInPages(
   );
   const entryFile = manifest.serverEntry ? path.join(distDir, manifest.serverEntry) : null;
   let entry: Promise<ServerEntry> | null = null;
-  // One page at a time: the bundle's early requests and stores are its module's own.
+  // One page at a time: the bundle's early requests and stores are its module's own. A page that would wait
+  // behind MAX_WAITING others is not drawn (index.html at once): under a burst, the browsers draw their own.
   let queue: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
 
   return {
     has: (url) => entryFile !== null && documents.has(url),
@@ -100,7 +105,9 @@ export function signedInPages(
         });
       };
 
-      const drawn = queue.then(() => renderSignedIn(url, serverFetch, csrfToken));
+      if (waiting >= MAX_WAITING) return null;
+      waiting += 1;
+      const drawn = queue.then(() => renderSignedIn(url, serverFetch, csrfToken)).finally(() => (waiting -= 1));
       queue = drawn.catch(() => undefined);
       let page: Awaited<ReturnType<ServerEntry['renderSignedIn']>>;
       try {
