@@ -66,6 +66,10 @@ async function buildServerEntry(): Promise<string> {
     configFile: false,
     logLevel: 'warn',
     plugins: ssrPlugins,
+    // Every package bundled in, React's production build among them: left to node_modules, the server loads the
+    // one NODE_ENV names at run time (development unless set), whose checks made a page's render 3 times slower.
+    ssr: { ...viteConfig.ssr, noExternal: true },
+    define: { ...viteConfig.define, 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       ssr: path.join(root, 'src/prerender/entry-server.tsx'),
       outDir: ssrOut,
