@@ -22,6 +22,15 @@ export const RETURNING_VISITOR_SCRIPT =
   'try{var d=document.documentElement,s=localStorage;s.getItem("timbre.csrf_token")&&d.setAttribute("data-returning","");' +
   'var c=JSON.parse(s.getItem("timbre.consent")||"null");c&&c.version===1&&d.setAttribute("data-consented","")}catch(e){}';
 
+/**
+ * The first inline script of every page drawn ahead of its scripts (the prerendered pages and the signed-in pages the
+ * server draws), in its <head>: the user's colour theme (design-system/layouts/theme-store.ts, `timbre.theme`) goes
+ * on `<html data-theme>` before the first paint, as main.tsx's applyTheme would only once the app has loaded (a
+ * page drawn in light, then dark). 'system' (no attribute) is the CSS's own `prefers-color-scheme`.
+ */
+export const THEME_SCRIPT =
+  'try{var t=localStorage.getItem("timbre.theme");(t==="dark"||t==="light")&&document.documentElement.setAttribute("data-theme",t)}catch(e){}';
+
 /** The id of the prerendered page's boot data: its entry module and the modules to preload with it (JSON). */
 export const BOOT_DATA_ID = 'timbre-boot';
 

@@ -112,12 +112,21 @@ test("a signed-in user's /projects arrives drawn with their projects, and the ap
   await page.keyboard.press('Enter');
   await expect(page.getByRole('row', { name: new RegExp(project) })).toBeVisible();
 
+  // The user chooses the dark theme with the header's theme switch.
+  await page.getByRole('button', { name: 'Theme: System' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   // Whether the project's name was on screen when the document had been read, before any script of the app ran
-  // (the app's scripts are requested only once the page has painted).
+  // (the app's scripts are requested only once the page has painted), and in which theme.
   await page.addInitScript((name) => {
     document.addEventListener('DOMContentLoaded', () => {
       const cell = Array.from(document.querySelectorAll('#root th, #root td')).find((el) => el.textContent === name);
-      (window as unknown as { __timbreDrawn?: boolean }).__timbreDrawn = cell?.checkVisibility() ?? false;
+      const seen = window as unknown as { __timbreDrawn?: boolean; __timbreTheme?: string };
+      seen.__timbreDrawn = cell?.checkVisibility() ?? false;
+      seen.__timbreTheme = document.documentElement.dataset.theme;
     });
   }, project);
   const watched = watchErrors(page);
@@ -128,7 +137,11 @@ test("a signed-in user's /projects arrives drawn with their projects, and the ap
   const response = await page.goto('/projects');
   expect(response?.headers()['cache-control']).toBe('private, no-store');
   expect(await response?.text()).toContain(project);
-  expect(await page.evaluate(() => (window as unknown as { __timbreDrawn?: boolean }).__timbreDrawn)).toBe(true);
+  const seen = await page.evaluate(() => {
+    const { __timbreDrawn, __timbreTheme } = window as unknown as { __timbreDrawn?: boolean; __timbreTheme?: string };
+    return { drawn: __timbreDrawn, theme: __timbreTheme };
+  });
+  expect(seen, 'the first paint').toEqual({ drawn: true, theme: 'dark' });
 
   // The app draws the same page from the answers the server drew it with: no session check, no list request.
   const row = page.getByRole('row', { name: new RegExp(project) });
