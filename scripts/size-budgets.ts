@@ -64,7 +64,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   { name: 'landing page (/ for a guest)', limit: '214 kB', pages: /^src\/routes\/guest-home\.tsx$/ },
   {
     name: 'public page',
-    limit: '216 kB',
+    limit: '217 kB',
     layout: 'src/routes/marketing-layout-route.tsx',
     pages: /^src\/features\/marketing\/components\/(pricing|use-cases|faq)-page\.tsx$/,
   },

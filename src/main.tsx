@@ -26,7 +26,8 @@ import {
   wasVerified,
   type SessionActor,
 } from './machines/index.ts';
-import { firstProjectsQuery, projectsRequestKey, startProjectsFirstPage } from './features/projects/first-requests.ts';
+import { startFirstRequests } from './routes/first-requests.ts';
+import { preloadSignedInHome } from './routes/home-route.tsx';
 import { clearPrerendered, hydratesPrerendered, resolveLazyMatches } from './prerender/hydrate.ts';
 import { createRouter, routes } from './routes/router.tsx';
 import { loadChunk, reloadOnStaleChunks, setPendingAddress } from './shared/chunk-load.ts';
@@ -103,11 +104,10 @@ sessionRef.current = session;
 // A signed-in first load asks for what its first page waits for now, beside the session check, not after it:
 // the plan and credits, and on /projects its list (early-requests.ts). Only where the session was verified
 // last time: an unverified one would be refused them.
+const firstRequests: string[] = [];
 if (storesSession && wasVerified(storage)) {
   startEarlyPlan(api);
-  if (window.location.pathname === '/projects') {
-    startProjectsFirstPage(api, listPreferencesStore.getSnapshot().context.projects);
-  }
+  firstRequests.push(...startFirstRequests(window.location.pathname, api, listPreferencesStore.getSnapshot().context));
 }
 rememberAccess(session, storage);
 const subscription = createActor(
@@ -151,11 +151,11 @@ if (hydrating) {
   // render waits for the answers it is drawn from (at once from the page's own; a list asked for under the
   // user's own preferences, which the server does not know, from the network), so it draws the page, never a
   // loading state over it. Not longer than DRAWN_PAGE_WAIT_MS.
-  const projectsKey = projectsRequestKey(firstProjectsQuery(listPreferencesStore.getSnapshot().context.projects));
   await Promise.race([
     Promise.all([
       firstAnswersSettled(),
-      window.location.pathname === '/projects' ? settledEarly(projectsKey) : undefined,
+      ...firstRequests.map(settledEarly),
+      window.location.pathname === '/' ? preloadSignedInHome() : undefined,
     ]),
     new Promise((resolve) => setTimeout(resolve, DRAWN_PAGE_WAIT_MS)),
   ]);

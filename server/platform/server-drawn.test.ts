@@ -53,9 +53,18 @@ async function builtDist(): Promise<string> {
       .replace('</body>', `${SIGNED_IN_MARKS.answers}</body>`),
   );
   await writeFile(path.join(dist, 'server', 'entry.mjs'), ENTRY);
+  // `/`: the landing page prerendered for guests, the dashboard drawn for a session.
+  await writeFile(
+    path.join(dist, 'prerendered', 'index.html'),
+    INDEX.replace('<div id="root"></div>', '<div id="root"><h1>Your voice, in any voice</h1></div>'),
+  );
+  await writeFile(
+    path.join(dist, 'prerendered', 'signed-in_index.html'),
+    INDEX.replace('<div id="root"></div>', `<div id="root">${SIGNED_IN_MARKS.root}</div>`),
+  );
   const manifest: PrerenderedManifest = {
-    pages: {},
-    signedIn: { '/projects': 'signed-in_projects.html' },
+    pages: { '/': 'index.html' },
+    signedIn: { '/': 'signed-in_index.html', '/projects': 'signed-in_projects.html' },
     serverEntry: 'server/entry.mjs',
     scriptHashes: [],
   };
@@ -169,6 +178,17 @@ describe('signed-in pages drawn by the server', () => {
     expect(drawn).toBeGreaterThan(0);
     expect(drawn).toBeLessThanOrEqual(MAX_WAITING);
     expect(burst.length - drawn).toBeGreaterThanOrEqual(4);
+  });
+
+  it("draws a signed-in user's / and sends a guest the landing page prerendered at the same address", async () => {
+    const guest = await app().request({ method: 'GET', url: '/', headers: html });
+    expect(guest.body).toContain('<div id="root"><h1>Your voice, in any voice</h1></div>');
+    expect(guest.headers.vary).toContain('cookie');
+    const user = await signIn(app());
+    const drawn = await app().request({ method: 'GET', url: '/', headers: { ...html, cookie: user.cookie } });
+    expect(drawn.headers['cache-control']).toBe('private, no-store');
+    expect(drawn.body).toContain('<div id="root"><main><h1>Test</h1>');
+    expect(drawn.body).not.toContain('Your voice, in any voice');
   });
 
   it('draws only the signed-in pages it knows, and never serves the server bundle', async () => {

@@ -12,7 +12,6 @@ import { createActor, waitFor } from 'xstate';
 import { ApiProvider, createApiClients, createTokenStore, SESSION_TOKEN_KEY, type ApiClients } from '../api/index.ts';
 import { clearEarly, settledEarly } from '../api/early-requests.ts';
 import { answerKey, type ServerAnswer } from '../api/server-answers.ts';
-import { firstProjectsQuery, projectsRequestKey, startProjectsFirstPage } from '../features/projects/first-requests.ts';
 import { currentIntl, loadMessages, type Messages, type MessageId } from '../i18n/index.ts';
 import {
   createSessionMachine,
@@ -27,6 +26,7 @@ import {
 } from '../machines/index.ts';
 import type { RouteKind } from '../routes/guards.ts';
 import type { RouteHandle } from '../routes/root.tsx';
+import { startFirstRequests } from '../routes/first-requests.ts';
 import { lazyImportOf, routes } from '../routes/router.tsx';
 import { drawConsentPromptFirst } from '../shared/consent/consent-host.tsx';
 
@@ -108,6 +108,8 @@ export async function render(path: string): Promise<PrerenderedPage> {
  * any script has loaded, and the app, which renders it again, is handed the answers the server drew it with.
  */
 export const SIGNED_IN_PAGES: Record<string, string[]> = {
+  // The dashboard (a guest gets the prerendered landing page at the same address).
+  '/': ['src/routes/signed-in-home.tsx', 'src/api/server-answers.ts'],
   '/projects': [
     'src/routes/app-layout-route.tsx',
     'src/features/projects/components/projects-page.tsx',
@@ -175,11 +177,8 @@ export async function renderSignedIn(
       { timeout: ANSWER_TIMEOUT_MS },
     );
     if (!subscription.getSnapshot().matches({ signedIn: { data: 'ready' } })) return null;
-    if (path === '/projects') {
-      const preference = DEFAULT_LIST_PREFERENCES.projects;
-      startProjectsFirstPage(api, preference);
-      await settledEarly(projectsRequestKey(firstProjectsQuery(preference)));
-    }
+    // The page's own first requests, under the default list preferences (the user's own are in their browser).
+    await Promise.all(startFirstRequests(path, api, DEFAULT_LIST_PREFERENCES).map(settledEarly));
     const page = await drawPage(router, context, { api, session, subscription, locale, messages });
     return { ...page, answers: [...answers] };
   } catch {

@@ -85,20 +85,53 @@ test.describe('a guest first load', () => {
   }
 });
 
-test('a returning signed-in user gets the dashboard at / after a reload, and the landing never flashes by', async ({
+test('a returning signed-in user gets the dashboard at / drawn by the server, and the landing never flashes by', async ({
   page,
 }) => {
   test.setTimeout(90_000);
   await signUpTrialUser(page, 'Grace', 'Hopper');
   await watchLanding(page);
+  // Whether the dashboard's figures were on screen when the document had been read, before any app script ran.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const figures = document.querySelector('#root section[aria-labelledby="dashboard-work"] dl');
+      (window as unknown as { __timbreFigures?: boolean }).__timbreFigures = figures?.checkVisibility() ?? false;
+      // And whether a loading state (the page loader, a skeleton) ever covered or replaced it after that.
+      const look = () => {
+        for (const busy of Array.from(document.querySelectorAll('#root [aria-busy="true"]'))) {
+          if (busy.checkVisibility()) (window as unknown as { __timbreBusy?: boolean }).__timbreBusy = true;
+        }
+      };
+      new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+  });
   const watched = watchErrors(page);
-  await page.reload();
+  const statsCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/stats') statsCalls.push(request.method());
+  });
+  const response = await page.reload();
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
+  expect(await page.evaluate(() => (window as unknown as { __timbreFigures?: boolean }).__timbreFigures)).toBe(true);
   await expect(page.getByRole('heading', { level: 2, name: 'You are on the free trial.' })).toBeVisible({
     timeout: 10_000,
   });
-  expect(watched.authCalls, 'the session was restored').toEqual(['POST']);
+  const work = page.getByRole('region', { name: 'Your work so far' });
+  await expect(work.getByRole('definition').first()).toHaveText('0');
+  await page.waitForLoadState('networkidle');
+  // The session was restored from the answers the server drew the page with: no session check, no figures asked.
+  expect(watched.authCalls, 'session checks').toEqual([]);
+  expect(statsCalls, 'figures requests').toEqual([]);
   expect(await page.evaluate(() => window.__timbreSeenLanding), 'the landing showed').toBe(false);
+  expect(
+    await page.evaluate(() => (window as unknown as { __timbreBusy?: boolean }).__timbreBusy),
+    'a loader showed',
+  ).toBe(undefined);
   expect(watched.failed).toEqual([]);
+  expect(watched.errors, 'console errors').toEqual([]);
+  // The app works: its nav leads on.
+  await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Projects' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
 });
 
 test("a signed-in user's /projects arrives drawn with their projects, and the app takes it over without asking again", async ({

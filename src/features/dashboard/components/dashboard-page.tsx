@@ -19,7 +19,9 @@ import {
   useSubscription,
   type User,
 } from '../../../machines/index.ts';
+import { takeAnswered } from '../../../api/early-requests.ts';
 import { getUserStats, type UserStats } from '../api/dashboard-api.ts';
+import { USER_STATS_REQUEST } from '../first-requests.ts';
 import type { MessageId } from '../../../i18n/index.ts';
 import { EXPLORER, planNameId } from '../../../shared/price-list.ts';
 import * as styles from './dashboard.css.ts';
@@ -144,7 +146,10 @@ const FIGURES: { key: Figure; id: MessageId }[] = [
 function YourWork() {
   const intl = useIntl();
   const api = useApi();
-  const stats = useResource(['user-stats'], (signal) => getUserStats(api, { signal }));
+  // On a first load of `/` its figures were asked for early (first-requests.ts): drawn at once when they are in.
+  const stats = useResource(['user-stats'], (signal) => getUserStats(api, { signal }), {
+    initial: () => takeAnswered<UserStats>(USER_STATS_REQUEST),
+  });
   const valueOf = (figures: UserStats, key: Figure) =>
     key === 'seconds_converted' ? formatDuration(figures[key]) : intl.formatNumber(figures[key]);
   return (
