@@ -102,10 +102,11 @@ const session = createActor(
 ).start();
 sessionRef.current = session;
 // A signed-in first load asks for what its first page waits for now, beside the session check, not after it:
-// the plan and credits, and on /projects its list (early-requests.ts). Only where the session was verified
-// last time: an unverified one would be refused them.
+// the plan and credits, and its page's own (src/routes/first-requests.ts; early-requests.ts). Only where the
+// session was verified last time (an unverified one would be refused them), or on a page the server drew for a
+// verified session (answered from the page).
 const firstRequests: string[] = [];
-if (storesSession && wasVerified(storage)) {
+if (drawn || (storesSession && wasVerified(storage))) {
   startEarlyPlan(api);
   firstRequests.push(...startFirstRequests(window.location.pathname, api, listPreferencesStore.getSnapshot().context));
 }
