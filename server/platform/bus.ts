@@ -150,7 +150,13 @@ function postgresShared(database: Database): Shared {
     connected: false,
     async start(channel) {
       await (firstConnect ??= connect(false));
-      if (client && s.connected) await client.query(`listen ${quote(channel)}`);
+      const c = client;
+      if (!c || !s.connected) return;
+      // A connection that ended meanwhile is no failure: the bus closed (nothing listens any more), or the
+      // connection was lost (the reconnect listens to every channel again).
+      await c.query(`listen ${quote(channel)}`).catch((err: unknown) => {
+        if (!closed && client === c) throw err;
+      });
     },
     async close() {
       closed = true;
