@@ -10,6 +10,7 @@ import {
   PRERENDERED_MANIFEST,
   BOOT_DATA_ID,
   BOOT_SCRIPT,
+  escapeHtml,
   AUDIENCE_CODES,
   RETURNING_VISITOR_SCRIPT,
   RETURNING_VISITOR_STYLE,
@@ -123,8 +124,6 @@ const inlineStyle = (href: string) =>
 const ROUTE_PRELOADS_PATTERN = new RegExp(
   `<script type="application/json" id="${ROUTE_PRELOADS_ID}">.*?</script><script>.*?</script>`,
 );
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const fileNameOf = (page: string) => (page === '/' ? 'index.html' : `${page.slice(1).replace(/\//g, '_')}.html`);
 

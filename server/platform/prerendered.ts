@@ -7,6 +7,9 @@ import path from 'node:path';
  */
 
 export const PRERENDERED_DIR = 'prerendered';
+
+/** Text as HTML content (a page's title drawn into its document). */
+export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 export const PRERENDERED_MANIFEST = 'manifest.json';
 
 /**

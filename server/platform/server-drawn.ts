@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SERVER_ANSWERS_ID, SIGNED_IN_MARKS, type PrerenderedManifest } from './prerendered.ts';
+import {
+  escapeHtml,
+  PRERENDERED_DIR,
+  SERVER_ANSWERS_ID,
+  SIGNED_IN_MARKS,
+  type PrerenderedManifest,
+} from './prerendered.ts';
 import { CSRF_HEADER, SESSION_COOKIE, findSession } from './sessions.ts';
 
 /*
@@ -38,8 +44,6 @@ export interface SignedInPages {
   draw(url: string, request: FastifyRequest): Promise<string | null>;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** JSON inside a <script> element: nothing in it can close the element or open a comment. */
 const scriptJson = (value: unknown) =>
   JSON.stringify(value)
@@ -57,7 +61,7 @@ export function signedInPages(
   const documents = new Map(
     Object.entries(manifest.signedIn ?? {}).map(([url, file]) => [
       url,
-      render(readFileSync(path.join(distDir, 'prerendered', file), 'utf8')),
+      render(readFileSync(path.join(distDir, PRERENDERED_DIR, file), 'utf8')),
     ]),
   );
   const entryFile = manifest.serverEntry ? path.join(distDir, manifest.serverEntry) : null;
